@@ -1,0 +1,3 @@
+export function CookieNotice() {
+  return null;
+}

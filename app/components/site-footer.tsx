@@ -1,0 +1,3 @@
+export function SiteFooter(_props: { newsletterEmbedUrl: string }) {
+  return <footer />;
+}

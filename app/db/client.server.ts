@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import * as schema from "./schema";
+import { seedSampleContent } from "./seed.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  /** An in-memory PGlite; tests pass their own client, e.g. one loaded from a dump of a migrated database. */
+  | { kind: "memory"; client?: PGlite };
+
+export type OpenOptions = { migrate?: boolean; seed?: boolean };
+
+const MIGRATIONS_FOLDER = path.resolve("drizzle");
+
+/** Any constant shared by every instance; it names the lock that serialises schema changes and the seed. */
+const MIGRATION_LOCK_KEY = 727_202_501;
+
+/** Opens the database, applies pending migrations and seeds sample content into an empty one. */
+export async function openDatabase(options: DatabaseOptions, open: OpenOptions = {}): Promise<DatabaseHandle> {
+  const { migrate = true, seed = true } = open;
+  const handle = options.kind === "postgres" ? await openPostgres(options.url) : await openPglite(options);
+  if (!migrate) return handle;
+  try {
+    await handle.withMigrationLock(async () => {
+      await handle.migrate();
+      if (seed) await seedSampleContent(handle.db);
+    });
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+type OpenedDatabase = DatabaseHandle & {
+  migrate(): Promise<void>;
+  withMigrationLock(task: () => Promise<void>): Promise<void>;
+};
+
+async function openPostgres(url: string): Promise<OpenedDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  const db = drizzleNodePostgres(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    close: () => pool.end(),
+    migrate: () => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // A session-level advisory lock belongs to one connection, so hold one client for its whole life.
+    async withMigrationLock(task) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await task();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+async function openPglite(options: Extract<DatabaseOptions, { kind: "pglite" | "memory" }>): Promise<OpenedDatabase> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (options.kind === "pglite") {
+    const dataDir = path.resolve(options.dataDir);
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(dataDir);
+    try {
+      client = new PGlite(path.join(dataDir, "pglite"));
+      await client.waitReady;
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  } else {
+    client = options.client ?? new PGlite();
+    await client.waitReady;
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: "pglite",
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async withMigrationLock(task) {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await task();
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    membershipTier: text("membership_tier").notNull().default("free"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_membership_tier_check", sql`${t.membershipTier} in ('free', 'basic', 'premium')`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: varchar("sid").primaryKey(),
+    sess: jsonb("sess").notNull(),
+    expire: timestamp("expire", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    source: text("source"),
+    createdAt: createdAt(),
+    active: boolean("active").notNull().default(true),
+    archived: boolean("archived").notNull().default(false),
+  },
+  (t) => [uniqueIndex("subscribers_email_lower_unique").on(sql`lower(${t.email})`)],
+);
+
+export const contacts = pgTable("contacts", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+  read: boolean("read").notNull().default(false),
+  archived: boolean("archived").notNull().default(false),
+});
+
+export const contentSeries = pgTable(
+  "content_series",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url"),
+    slug: text("slug").notNull().unique(),
+    status: text("status").notNull().default("planning"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("content_series_status_check", sql`${t.status} in ('planning', 'active', 'completed')`)],
+);
+
+export const contentEpisodes = pgTable(
+  "content_episodes",
+  {
+    id: serial("id").primaryKey(),
+    seriesId: integer("series_id")
+      .notNull()
+      .references(() => contentSeries.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    longDescription: text("long_description"),
+    episodeNumber: integer("episode_number").notNull(),
+    seasonNumber: integer("season_number").notNull().default(1),
+    scheduledDate: timestamp("scheduled_date", { withTimezone: true }),
+    recordingDate: timestamp("recording_date", { withTimezone: true }),
+    publishDate: timestamp("publish_date", { withTimezone: true }),
+    status: text("status").notNull().default("planning"),
+    guestName: text("guest_name"),
+    audioUrl: text("audio_url"),
+    videoUrl: text("video_url"),
+    imageUrl: text("image_url"),
+    notes: text("notes"),
+    keyTakeaways: jsonb("key_takeaways").$type<string[]>().notNull().default([]),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("content_episodes_series_idx").on(t.seriesId),
+    check(
+      "content_episodes_status_check",
+      sql`${t.status} in ('planning', 'scheduled', 'recorded', 'editing', 'published')`,
+    ),
+  ],
+);
+
+export const contentDerivatives = pgTable(
+  "content_derivatives",
+  {
+    id: serial("id").primaryKey(),
+    episodeId: integer("episode_id")
+      .notNull()
+      .references(() => contentEpisodes.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    content: text("content"),
+    startTimeSeconds: integer("start_time_seconds"),
+    endTimeSeconds: integer("end_time_seconds"),
+    publishDate: timestamp("publish_date", { withTimezone: true }),
+    platforms: jsonb("platforms").$type<string[]>().notNull().default([]),
+    status: text("status").notNull().default("draft"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("content_derivatives_episode_idx").on(t.episodeId)],
+);
+
+export const guestApplications = pgTable(
+  "guest_applications",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    jobTitle: text("job_title"),
+    expertise: text("expertise").notNull(),
+    topicIdea: text("topic_idea").notNull(),
+    biography: text("biography").notNull(),
+    socialLinks: jsonb("social_links").$type<Record<string, string>>().notNull().default({}),
+    pastAppearances: text("past_appearances"),
+    notes: text("notes"),
+    status: text("status").notNull().default("submitted"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewDate: timestamp("review_date", { withTimezone: true }),
+    archived: boolean("archived").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "guest_applications_status_check",
+      sql`${t.status} in ('submitted', 'reviewing', 'approved', 'scheduled', 'rejected')`,
+    ),
+  ],
+);
+
+export type InsightSource = { url: string; title: string };
+
+/** The articles shown under /insights; `content` is allow-list-sanitised HTML. */
+export const insightPosts = pgTable("insight_posts", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  excerpt: text("excerpt").notNull(),
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  imageUrl: text("image_url"),
+  category: text("category").notNull(),
+  authorName: text("author_name").notNull(),
+  authorAvatarUrl: text("author_avatar_url"),
+  content: text("content").notNull().default(""),
+  sourceUrl: text("source_url"),
+  sourceTitle: text("source_title"),
+  allSources: jsonb("all_sources").$type<InsightSource[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A snapshot of the insight list as served by GET /api/insights, refreshed when nextUpdateDue passes. */
+export const cachedInsights = pgTable("cached_insights", {
+  id: serial("id").primaryKey(),
+  insights: jsonb("insights").notNull(),
+  lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+  nextUpdateDue: timestamp("next_update_due", { withTimezone: true }).notNull(),
+});
+
+export const podcastEpisodes = pgTable(
+  "podcast_episodes",
+  {
+    id: serial("id").primaryKey(),
+    guid: text("guid").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    audioUrl: text("audio_url").notNull(),
+    publishDate: timestamp("publish_date", { withTimezone: true }).notNull(),
+    episodeNumber: integer("episode_number"),
+    episodeType: text("episode_type").notNull().default("full"),
+    durationSeconds: integer("duration_seconds"),
+    imageUrl: text("image_url"),
+    guestName: text("guest_name"),
+    spotifyUrl: text("spotify_url"),
+    youtubeUrl: text("youtube_url"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("podcast_episodes_type_check", sql`${t.episodeType} in ('full', 'trailer', 'bonus')`)],
+);
+
+/** Records one-time data steps (the sample-content seed) so that a restart never repeats them. */
+export const seedRuns = pgTable("seed_runs", {
+  name: text("name").primaryKey(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+});

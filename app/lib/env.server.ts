@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+const postgresUrl = z
+  .url({ error: "must be a URL such as postgres://user:password@host:5432/database" })
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+    error: "must start with postgres:// or postgresql://",
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: postgresUrl.optional(),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })
+    .default("http://localhost:5000")
+    .transform((value) => value.replace(/\/+$/, "")),
+  NEWSLETTER_URL: z.url({ protocol: /^https$/, error: "must be an https URL of the newsletter platform" }).optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class InvalidEnvError extends Error {}
+
+/** Parses settings from the environment; empty values count as unset, like an unfilled line in .env. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new InvalidEnvError(`Invalid setting ${problems.join("; ")}`);
+  }
+  return result.data;
+}

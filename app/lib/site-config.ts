@@ -1,0 +1,60 @@
+/**
+ * The show's identity. An owner changes the podcast's name, host, links and artwork here and nowhere else.
+ * Every value below is a neutral placeholder.
+ */
+
+export type SocialPlatform = "twitter" | "youtube" | "linkedin" | "instagram" | "bluesky" | "tiktok" | "facebook";
+
+export type SocialProfile = { platform: SocialPlatform; label: string; url: string };
+
+export type ListenPlatform = { id: string; label: string; url: string };
+
+export const siteConfig = {
+  showName: "The Disruption Confessional",
+  hostName: "Alex Morgan",
+  description:
+    "A business and technology podcast about innovation and disruption: real stories from founders and leaders, told without the polish.",
+  tagline: "Where disruption gets personal. Real stories of innovation through unfiltered conversations.",
+  linksTagline: "The Future Isn't Predicted. It's Confessed.",
+  launchNote: "Streaming Fall 2025",
+  newsletter: {
+    name: "The Briefing",
+    /** The publication's address on the newsletter platform; NEWSLETTER_URL overrides it per deployment. */
+    url: "https://thebriefing.example.com",
+  },
+  social: [
+    { platform: "twitter", label: "X (Twitter)", url: "https://x.com/disruptionconfessional" },
+    { platform: "youtube", label: "YouTube", url: "https://www.youtube.com/@disruptionconfessional" },
+    { platform: "linkedin", label: "LinkedIn", url: "https://www.linkedin.com/company/disruptionconfessional" },
+    { platform: "instagram", label: "Instagram", url: "https://www.instagram.com/disruptionconfessional" },
+    { platform: "bluesky", label: "Bluesky", url: "https://bsky.app/profile/disruptionconfessional.bsky.social" },
+    { platform: "tiktok", label: "TikTok", url: "https://www.tiktok.com/@disruptionconfessional" },
+    { platform: "facebook", label: "Facebook", url: "https://www.facebook.com/disruptionconfessional" },
+  ] satisfies SocialProfile[],
+  /** The footer's "Listen On" services. */
+  listenOn: [
+    { id: "apple-podcasts", label: "Apple Podcasts", url: "https://podcasts.apple.com/podcast/id0000000000" },
+    { id: "spotify", label: "Spotify", url: "https://open.spotify.com/show/placeholder" },
+    { id: "youtube-music", label: "YouTube Music", url: "https://music.youtube.com/playlist?list=placeholder" },
+    { id: "amazon-music", label: "Amazon Music", url: "https://music.amazon.com/podcasts/placeholder" },
+    { id: "youtube", label: "YouTube", url: "https://www.youtube.com/@disruptionconfessional" },
+  ] satisfies ListenPlatform[],
+  /** The links page's "LISTEN ON" row. */
+  linksPageListenOn: [
+    { id: "apple-podcasts", label: "Apple Podcasts", url: "https://podcasts.apple.com/podcast/id0000000000" },
+    { id: "spotify", label: "Spotify", url: "https://open.spotify.com/show/placeholder" },
+    { id: "youtube-playlist", label: "YouTube", url: "https://www.youtube.com/playlist?list=placeholder" },
+    { id: "amazon-music", label: "Amazon Music", url: "https://music.amazon.com/podcasts/placeholder" },
+    { id: "iheartradio", label: "iHeartRadio", url: "https://www.iheart.com/podcast/placeholder" },
+  ] satisfies ListenPlatform[],
+  artwork: { url: "/images/podcast-artwork.jpg", width: 1400, height: 1400 },
+  socialPreviewImage: { url: "/images/social-preview.jpg", width: 1200, height: 630 },
+} as const;
+
+export type SiteConfig = typeof siteConfig;
+
+/** The newsletter platform serves its sign-up frame at /embed and past issues at /archive. */
+export function newsletterLinks(publicationUrl: string) {
+  const base = publicationUrl.replace(/\/+$/, "");
+  return { embedUrl: `${base}/embed`, archiveUrl: `${base}/archive` };
+}

@@ -1,0 +1,77 @@
+import { Tooltip } from "radix-ui";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { CookieNotice } from "~/components/cookie-notice";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/ui/toaster";
+import { newsletterLinks, siteConfig } from "~/lib/site-config";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+/** Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+const TOOLTIP_OPEN_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+/** The public subset of the settings; nothing secret belongs here. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { SITE_URL, NEWSLETTER_URL } = context.env;
+  return {
+    siteUrl: SITE_URL,
+    newsletter: newsletterLinks(NEWSLETTER_URL ?? siteConfig.newsletter.url),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1120" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <a
+        href="#main"
+        className="sr-only z-[200] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <Outlet />
+      <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
+      <CookieNotice />
+      <Toaster />
+    </Tooltip.Provider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-32 text-center">
+      <h1 className="font-semibold text-2xl">{status === 404 ? "Page Not Found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {status === 404 ? "The page you are looking for does not exist." : "Please try again in a moment."}
+      </p>
+      <a href="/" className="mt-6 inline-block text-primary underline">
+        Return Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+export function action() {
+  return Response.json({ success: false }, { status: 501 });
+}

@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumExecutable } from "./tests/setup/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 5173);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-"));
+
+/** The end-to-end tests run against the production build on a fresh embedded database with the sample content. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "mobile", use: { ...devices["Pixel 7"] }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: "node --import tsx server/index.ts",
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import type { RequestHandler } from "express";
+import { type Database, openDatabase } from "~/db/client.server";
+import { type Env, parseEnv } from "~/lib/env.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    db: Database;
+    env: Env;
+  }
+}
+
+export type AppRuntime = {
+  env: Env;
+  db: Database;
+  databaseKind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+/** Validates the settings, then opens, migrates and seeds the database. Called once per process. */
+export async function startApp(source: Record<string, string | undefined> = process.env): Promise<AppRuntime> {
+  const env = parseEnv(source);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+  );
+  return { env, db: database.db, databaseKind: database.kind, close: database.close };
+}
+
+export function createAppHandler(runtime: AppRuntime): RequestHandler {
+  return createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    mode: runtime.env.NODE_ENV === "production" ? "production" : "development",
+    getLoadContext: () => ({ db: runtime.db, env: runtime.env }),
+  });
+}

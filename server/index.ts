@@ -1,0 +1,81 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import type * as AppModule from "./app";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const app = express();
+  app.disable("x-powered-by");
+  // Content-Security-Policy with per-request nonces is added with the security work; the other headers apply now.
+  app.use(helmet({ contentSecurityPolicy: false, hsts: !DEVELOPMENT }));
+  app.use(compression());
+  app.use(morgan(DEVELOPMENT ? "dev" : "short"));
+
+  let runtime: AppModule.AppRuntime;
+  if (DEVELOPMENT) {
+    const vite = await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
+    const loadApp = () => vite.ssrLoadModule("./server/app.ts") as Promise<typeof AppModule>;
+    runtime = await (await loadApp()).startApp();
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        (await loadApp()).createAppHandler(runtime)(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
+    const build = (await import(buildUrl)) as typeof AppModule;
+    runtime = await build.startApp();
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "10m", index: false }));
+    app.use(build.createAppHandler(runtime));
+  }
+
+  const { PORT, HOST } = runtime.env;
+  const server = app.listen(PORT, HOST, async (error) => {
+    if (error) {
+      const reason =
+        (error as NodeJS.ErrnoException).code === "EADDRINUSE" ? `port ${PORT} is already in use` : error.message;
+      console.error(`Could not start the server: ${reason}. Set PORT to a free port.`);
+      await runtime.close();
+      process.exit(1);
+    }
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : PORT;
+    console.log(`Server listening on http://localhost:${port} (database: ${runtime.databaseKind})`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing open requests, then closing the database`);
+    const forceExit = setTimeout(() => {
+      console.error("Requests still open after the grace period; exiting anyway");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    server.close(async () => {
+      await runtime.close();
+      console.log("Shut down cleanly");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`Could not start the server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

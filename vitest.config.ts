@@ -1,0 +1,48 @@
+import { defineConfig } from "vitest/config";
+
+const integrationOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Unit and integration tests sit beside the code (*.test.ts). Integration tests (*.integration.test.ts) run on an
+ * in-memory PGlite and, when TEST_DATABASE_URL is set, again on that PostgreSQL server, each file in a fresh database.
+ * tests/server/ starts the built server as a real process, so it runs after `npm run build` (npm run test:server).
+ */
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "pglite",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-database.ts"],
+          env: { TEST_DB_KIND: "pglite" },
+        },
+      },
+      ...(integrationOnPostgres
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "postgres",
+                include: ["app/**/*.integration.test.ts", "server/**/*.integration.test.ts"],
+                globalSetup: ["tests/setup/global-database.ts"],
+                env: { TEST_DB_KIND: "postgres" },
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
