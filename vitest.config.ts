@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "pglite",
           include: ["app/**/*.test.ts", "server/**/*.test.ts"],
@@ -23,7 +23,7 @@ export default defineConfig({
       ...(integrationOnPostgres
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: "postgres",
                 include: ["app/**/*.integration.test.ts", "server/**/*.integration.test.ts"],
@@ -34,7 +34,7 @@ export default defineConfig({
           ]
         : []),
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],

@@ -1,3 +1,14 @@
-export function action() {
-  return Response.json({ success: false }, { status: 501 });
+import { SUBSCRIBED_MESSAGE, type SubscribeResponse, SubscribeSchema } from "~/features/subscribers/schema";
+import { addSubscriber } from "~/features/subscribers/subscribers.server";
+import { methodNotAllowed, parseJsonBody } from "~/lib/api.server";
+import type { Route } from "./+types/subscribe";
+
+export const loader = methodNotAllowed;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await parseJsonBody(request, SubscribeSchema);
+  if (!body.ok) return body.response;
+  await addSubscriber(context.db, body.data);
+  return { success: true, message: SUBSCRIBED_MESSAGE } satisfies SubscribeResponse;
 }

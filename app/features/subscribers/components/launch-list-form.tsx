@@ -1,0 +1,67 @@
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "~/components/ui/use-toast";
+import { sendJson } from "~/lib/api-client";
+import { INVALID_EMAIL_MESSAGE, type SubscribeResponse, SubscriberEmailSchema } from "../schema";
+
+export function LaunchListForm() {
+  const emailId = useId();
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = SubscriberEmailSchema.safeParse(email);
+    if (!checked.success) {
+      toast({ title: "Invalid Email", description: INVALID_EMAIL_MESSAGE, variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const reply = await sendJson<SubscribeResponse>("POST", "/api/subscribe", { email: checked.data });
+      if (reply.ok && reply.body?.success) {
+        toast({ title: "Subscription Successful", description: "You'll be notified when the podcast launches!" });
+        setEmail("");
+      } else {
+        toast({
+          title: "Subscription Failed",
+          description: reply.body?.message || "Something went wrong. Please try again.",
+          variant: "destructive",
+        });
+      }
+    } catch {
+      toast({
+        title: "Subscription Failed",
+        description: "An error occurred. Please try again later.",
+        variant: "destructive",
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="flex w-full max-w-md flex-col gap-3 sm:flex-row" aria-label="Launch list">
+      <label htmlFor={emailId} className="sr-only">
+        Email address
+      </label>
+      <input
+        id={emailId}
+        type="email"
+        name="email"
+        required
+        autoComplete="email"
+        placeholder="Enter your email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        className="h-11 flex-1 rounded-md border border-input bg-background px-3 text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
+      <button
+        type="submit"
+        disabled={submitting}
+        className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-70"
+      >
+        {submitting ? "Subscribing..." : "Notify Me"}
+      </button>
+    </form>
+  );
+}

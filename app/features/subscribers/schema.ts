@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
+
+/**
+ * Spec section 5 "Email-format check": lower-cased, then a local part, an at sign, and either a bracketed IPv4
+ * literal or a dotted domain whose last label has at least two letters.
+ */
+export const EMAIL_PATTERN =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-z\-0-9]+\.)+[a-z]{2,}))$/;
+
+/** RFC 5321 caps a forward path at 254 characters; a longer value cannot be a deliverable address. */
+const EMAIL_MAX_LENGTH = 254;
+const NAME_MAX_LENGTH = 100;
+
+export const SubscriberEmailSchema = z
+  .string({ error: INVALID_EMAIL_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, { error: INVALID_EMAIL_MESSAGE })
+  .regex(EMAIL_PATTERN, { error: INVALID_EMAIL_MESSAGE });
+
+const optionalName = z
+  .string({ error: "Names must be text" })
+  .trim()
+  .max(NAME_MAX_LENGTH, { error: `Names must be at most ${NAME_MAX_LENGTH} characters` })
+  .optional()
+  .transform((value) => value || undefined);
+
+/** POST /api/subscribe: the launch list sends {email}; the member sign-up modal also sends first and last name. */
+export const SubscribeSchema = z.object({
+  email: SubscriberEmailSchema,
+  firstName: optionalName,
+  lastName: optionalName,
+});
+
+export type SubscribeInput = z.infer<typeof SubscribeSchema>;
+
+export type SubscribeResponse = { success: boolean; message: string };
+
+export const SUBSCRIBED_MESSAGE = "You'll be notified when the podcast launches!";
