@@ -1,3 +1,73 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { siteConfig } from "~/lib/site-config";
+import { cn } from "~/lib/utils";
+import { AccountMenu } from "./account-menu";
+import { MainNav } from "./main-nav";
+import { MobileMenu } from "./mobile-menu";
+import { SocialIcon } from "./social-icons";
+import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
+
+/** The header shows the short-message network and the video platform; the footer shows them all. */
+const HEADER_SOCIAL = siteConfig.social.filter(({ platform }) => platform === "twitter" || platform === "youtube");
+
+/** Spec section 9: the header turns opaque once the page is scrolled at all. */
+function useIsScrolled() {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > 0);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  return scrolled;
+}
+
 export function SiteHeader() {
-  return <header className="fixed inset-x-0 top-0 z-50 h-16" />;
+  const scrolled = useIsScrolled();
+  return (
+    <header
+      data-site-header=""
+      data-scrolled={scrolled}
+      className={cn(
+        "fixed inset-x-0 top-0 z-50 border-b transition-colors duration-300",
+        scrolled ? "border-border bg-background/90 backdrop-blur-md" : "border-transparent bg-transparent",
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Link
+          to="/"
+          className="truncate rounded-md font-bold text-base text-foreground tracking-tight sm:text-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {siteConfig.showName}
+        </Link>
+        <MainNav
+          label="Main"
+          className="hidden md:block"
+          listClassName="flex items-center gap-1"
+          linkClassName="block px-3 py-2"
+        />
+        <div className="flex shrink-0 items-center gap-1">
+          {HEADER_SOCIAL.map(({ platform, label, url }) => (
+            <Tooltip key={platform}>
+              <TooltipTrigger asChild>
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="hidden size-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:inline-flex"
+                >
+                  <SocialIcon platform={platform} className="size-5" />
+                </a>
+              </TooltipTrigger>
+              <TooltipContent>{label}</TooltipContent>
+            </Tooltip>
+          ))}
+          <AccountMenu />
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
 }

@@ -1,0 +1,79 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { cn } from "~/lib/utils";
+import { SIGN_IN_PATH } from "./account-menu";
+import { MainNav } from "./main-nav";
+import { Button } from "./ui/button";
+
+/**
+ * Below the md breakpoint: a disclosure button and a panel under the header that repeats the navigation.
+ * The panel slides and fades over 0.3 s (spec section 9); `invisible` keeps it out of the tab order when closed.
+ */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  const { pathname } = useLocation();
+  const [shownPathname, setShownPathname] = useState(pathname);
+  if (pathname !== shownPathname) {
+    setShownPathname(pathname);
+    setOpen(false);
+  }
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector("a")?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  return (
+    <>
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label={open ? "Close menu" : "Open menu"}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+      </Button>
+      <div
+        id={panelId}
+        ref={panelRef}
+        data-state={open ? "open" : "closed"}
+        className={cn(
+          "absolute inset-x-0 top-full border-border border-b bg-background px-4 pt-2 pb-6 shadow-lg md:hidden",
+          "transition-[opacity,translate,visibility] duration-300 ease-out motion-reduce:transition-none",
+          open ? "visible translate-y-0 opacity-100" : "invisible -translate-y-2 opacity-0",
+        )}
+      >
+        <MainNav
+          label="Mobile"
+          listClassName="flex flex-col gap-1"
+          linkClassName="block px-3 py-3 text-base"
+          onLinkClick={close}
+        />
+        <Button asChild className="mt-4 w-full">
+          <a href={SIGN_IN_PATH}>Sign In / Join</a>
+        </Button>
+      </div>
+    </>
+  );
+}
