@@ -1,3 +1,116 @@
-export function SiteFooter(_props: { newsletterEmbedUrl: string }) {
-  return <footer />;
+import { Link } from "react-router";
+import { siteConfig } from "~/lib/site-config";
+import { NewsletterEmbed } from "./newsletter-embed";
+import { SectionLink, type SiteLink } from "./section-link";
+import { SocialIcon } from "./social-icons";
+
+/** Spec section 9: the footer's newsletter embed is 120 px high. */
+const FOOTER_NEWSLETTER_HEIGHT_PX = 120;
+
+const SITE_MAP: SiteLink[] = [
+  { label: "Home", to: "/", section: "home" },
+  { label: "The Briefing", to: "/briefing", section: "briefing" },
+  { label: "Podcast", to: "/podcast", section: "podcast" },
+  { label: "Contact", to: "/contact", section: "contact" },
+  { label: "Become a Guest", to: "/guest-application" },
+];
+
+const LEGAL_LINKS = [
+  { label: "Privacy Policy", to: "/privacy-policy" },
+  { label: "Terms of Service", to: "/terms-of-service" },
+  { label: "Cookie Policy", to: "/cookie-policy" },
+];
+
+const linkClassName =
+  "rounded-sm text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+function BlockHeading({ id, children }: { id?: string; children: string }) {
+  return (
+    <h2 id={id} className="font-semibold text-foreground text-sm uppercase tracking-wider">
+      {children}
+    </h2>
+  );
+}
+
+export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string }) {
+  return (
+    <footer className="border-border border-t bg-card text-card-foreground">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-12">
+        <div className="space-y-3 lg:col-span-3">
+          <p className="font-bold text-foreground text-lg tracking-tight">{siteConfig.showName}</p>
+          <p className="max-w-sm text-muted-foreground text-sm leading-relaxed">{siteConfig.description}</p>
+        </div>
+
+        <nav aria-labelledby="footer-site-map" className="space-y-3 lg:col-span-2">
+          <BlockHeading id="footer-site-map">Site Map</BlockHeading>
+          <ul className="space-y-2">
+            {SITE_MAP.map((link) => (
+              <li key={link.label}>
+                <SectionLink to={link.to} section={link.section} className={linkClassName}>
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="space-y-3 lg:col-span-2">
+          <BlockHeading>Listen On</BlockHeading>
+          <ul className="space-y-2">
+            {siteConfig.listenOn.map(({ id, label, url }) => (
+              <li key={id}>
+                <a href={url} target="_blank" rel="noopener noreferrer" className={linkClassName}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="space-y-3 lg:col-span-3">
+          <BlockHeading>Subscribe to The Briefing</BlockHeading>
+          <NewsletterEmbed embedUrl={newsletterEmbedUrl} height={FOOTER_NEWSLETTER_HEIGHT_PX} />
+          <p className="text-muted-foreground text-xs">We respect your privacy. Unsubscribe at any time.</p>
+        </div>
+
+        <div className="space-y-3 lg:col-span-2">
+          <BlockHeading>Connect With Us</BlockHeading>
+          <ul className="flex flex-wrap gap-2">
+            {siteConfig.social.map(({ platform, label, url }) => (
+              <li key={platform}>
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="inline-flex size-10 items-center justify-center rounded-md border border-border text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <SocialIcon platform={platform} className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-border border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-muted-foreground text-sm">
+            © {new Date().getFullYear()} {siteConfig.showName}. All rights reserved.
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              {LEGAL_LINKS.map(({ label, to }) => (
+                <li key={to}>
+                  <Link to={to} className={linkClassName}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
 }
