@@ -1,4 +1,5 @@
 import { Tooltip } from "radix-ui";
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { CookieNotice } from "~/components/cookie-notice";
 import { SiteFooter } from "~/components/site-footer";
@@ -43,6 +44,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Marks the document once React has taken over, so that browser tests act only on a live page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <a

@@ -1,0 +1,82 @@
+import { expect, type Page, test } from "@playwright/test";
+import { openPage } from "./support";
+
+/** Toasts are raised through the launch-list form's client check, which needs no server round trip. */
+async function raiseInvalidEmailToast(page: Page) {
+  await page.getByRole("textbox", { name: "Email address" }).fill("user@example.c");
+  await page.getByRole("button", { name: "Notify Me" }).click();
+}
+
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+
+test.describe("toasts", () => {
+  test("show one at a time", async ({ page }) => {
+    await openPage(page, "/");
+    await raiseInvalidEmailToast(page);
+    await raiseInvalidEmailToast(page);
+    await raiseInvalidEmailToast(page);
+    await expect(toasts(page)).toHaveCount(1);
+  });
+
+  test("close after 5000 ms", async ({ page }) => {
+    await page.clock.install();
+    await openPage(page, "/");
+    await raiseInvalidEmailToast(page);
+    await expect(toasts(page)).toHaveCount(1);
+    await page.clock.runFor(4_800);
+    await expect(toasts(page)).toHaveCount(1);
+    await page.clock.runFor(400);
+    await expect(toasts(page)).toHaveCount(0);
+  });
+
+  test("F8 moves focus to the notification area", async ({ page }) => {
+    await openPage(page, "/");
+    await raiseInvalidEmailToast(page);
+    await page.keyboard.press("F8");
+    await expect(page.getByRole("region", { name: /Notifications/ }).locator("ol")).toBeFocused();
+  });
+
+  test("a swipe to the right beyond 50 px dismisses; a shorter one does not", async ({ page }) => {
+    await openPage(page, "/");
+    await raiseInvalidEmailToast(page);
+    const toast = toasts(page).first();
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("toast has no box");
+    const y = box.y + box.height / 2;
+    const x = box.x + 20;
+
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 30, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toBeVisible();
+
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 120, y, { steps: 10 });
+    await page.mouse.up();
+    await expect(toasts(page)).toHaveCount(0);
+  });
+
+  test("sit bottom right and at most 420 px wide on medium screens and up", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openPage(page, "/");
+    await raiseInvalidEmailToast(page);
+    await expect(toasts(page)).toHaveCount(1);
+    const box = await toasts(page).first().boundingBox();
+    if (!box) throw new Error("toast has no box");
+    expect(box.width).toBeLessThanOrEqual(420);
+    expect(box.x + box.width).toBeGreaterThan(1280 - 40);
+    expect(box.y + box.height).toBeGreaterThan(800 - 40);
+  });
+
+  test("sit at the top on small screens", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, "/");
+    await raiseInvalidEmailToast(page);
+    await expect(toasts(page)).toHaveCount(1);
+    const box = await toasts(page).first().boundingBox();
+    if (!box) throw new Error("toast has no box");
+    expect(box.y).toBeLessThan(40);
+  });
+});
