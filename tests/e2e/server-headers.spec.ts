@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+
+test("hashed build assets are cached immutable for a year", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  expect(asset).toBeDefined();
+  const response = await request.get(asset as string);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+test("other static files are cached briefly", async ({ request }) => {
+  const response = await request.get("/favicon.svg");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=600");
+});
+
+test("pages are compressed for clients that accept it", async ({ request }) => {
+  const response = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(response.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("responses carry the security headers and no framework banner", async ({ request }) => {
+  const headers = (await request.get("/")).headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("no-referrer");
+  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(headers["strict-transport-security"]).toContain("max-age=");
+  expect(headers["x-powered-by"]).toBeUndefined();
+});
+
+test("unknown API paths answer JSON 404", async ({ request }) => {
+  const response = await request.get("/api/no-such-call");
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toEqual({ success: false, message: "Not found" });
+});
