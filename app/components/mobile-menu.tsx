@@ -60,8 +60,11 @@ export function MobileMenu() {
         data-state={open ? "open" : "closed"}
         className={cn(
           "absolute inset-x-0 top-full border-border border-b bg-background px-4 pt-2 pb-6 shadow-lg md:hidden",
-          "transition-[opacity,translate,visibility] duration-300 ease-out motion-reduce:transition-none",
-          open ? "visible translate-y-0 opacity-100" : "invisible -translate-y-2 opacity-0",
+          "duration-300 ease-out motion-reduce:transition-none",
+          // Visibility changes at once on opening, so the first link can take focus, and only after the fade on closing.
+          open
+            ? "visible translate-y-0 opacity-100 transition-[opacity,translate]"
+            : "invisible -translate-y-2 opacity-0 transition-[opacity,translate,visibility]",
         )}
       >
         <MainNav

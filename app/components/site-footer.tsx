@@ -55,8 +55,8 @@ export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string 
         </nav>
 
         <div className="space-y-3 lg:col-span-2">
-          <BlockHeading>Listen On</BlockHeading>
-          <ul className="space-y-2">
+          <BlockHeading id="footer-listen-on">Listen On</BlockHeading>
+          <ul aria-labelledby="footer-listen-on" className="space-y-2">
             {siteConfig.listenOn.map(({ id, label, url }) => (
               <li key={id}>
                 <a href={url} target="_blank" rel="noopener noreferrer" className={linkClassName}>
@@ -74,8 +74,8 @@ export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string 
         </div>
 
         <div className="space-y-3 lg:col-span-2">
-          <BlockHeading>Connect With Us</BlockHeading>
-          <ul className="flex flex-wrap gap-2">
+          <BlockHeading id="footer-connect">Connect With Us</BlockHeading>
+          <ul aria-labelledby="footer-connect" className="flex flex-wrap gap-2">
             {siteConfig.social.map(({ platform, label, url }) => (
               <li key={platform}>
                 <a
