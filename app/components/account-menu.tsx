@@ -6,11 +6,14 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 /** Members sign in through the server; the endpoint arrives with the members area. */
 export const SIGN_IN_PATH = "/api/login";
 
-/** The avatar menu of a signed-out visitor. */
+/**
+ * The avatar menu of a signed-out visitor. Non-modal: a modal menu hides the rest of the page with aria-hidden while
+ * its links stay focusable (axe's aria-hidden-focus); outside clicks, Escape and Tab still close it.
+ */
 export function AccountMenu() {
   const hintId = useId();
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
           <span className="flex size-8 items-center justify-center rounded-full border border-border bg-secondary">
