@@ -34,10 +34,10 @@ export function SiteHeader() {
         scrolled ? "border-border bg-background/90 backdrop-blur-md" : "border-transparent bg-transparent",
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 lg:gap-4">
         <Link
           to="/"
-          className="truncate rounded-md font-bold text-base text-foreground tracking-tight sm:text-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="truncate rounded-md font-bold text-base text-foreground tracking-tight lg:text-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {siteConfig.showName}
         </Link>
@@ -45,7 +45,7 @@ export function SiteHeader() {
           label="Main"
           className="hidden md:block"
           listClassName="flex items-center gap-1"
-          linkClassName="block px-3 py-2"
+          linkClassName="block px-2 py-2 lg:px-3"
         />
         <div className="flex shrink-0 items-center gap-1">
           {HEADER_SOCIAL.map(({ platform, label, url }) => (
