@@ -1,5 +1,4 @@
-import type { ComponentProps, MouseEvent } from "react";
-import { useSyncExternalStore } from "react";
+import { type ComponentProps, type MouseEvent, useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { goToSection, HOME_SECTION_ID, LOCATION_HASH_EVENT } from "~/lib/scroll-to-section";
 
@@ -14,7 +13,7 @@ function subscribeToHash(onChange: () => void) {
 }
 
 /** The address bar's hash; React Router's location misses hashes set in place by goToSection. */
-export function useLocationHash(): string {
+function useLocationHash(): string {
   return useSyncExternalStore(
     subscribeToHash,
     () => window.location.hash,
