@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { openPage } from "./support";
 
 /** Every registered route of app/routes.ts but the splat, plus one unknown path for the 404 page. */
 const ROUTES = [
@@ -39,9 +40,12 @@ test.beforeEach(async ({ page }) => {
   );
 });
 
-/** The footer's frame gets its timestamp in an effect, so once it has one the page is hydrated. */
+/**
+ * Opens a hydrated page, then waits for the footer's frame to get its timestamp: effects' state updates, such as the
+ * cookie notice's, are committed in that same render, so a check that something stays hidden is meaningful.
+ */
 async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
+  await openPage(page, path);
   await expect(page.getByRole("contentinfo").locator("iframe")).toHaveAttribute("src", /[?&]t=\d+/);
 }
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { openPage } from "./support";
 
 const DISMISSED_KEY = "analytics-notice-dismissed";
 const embedUrl = newsletterLinks(siteConfig.newsletter.url).embedUrl;
@@ -11,9 +12,12 @@ async function stubNewsletter(page: Page) {
   );
 }
 
-/** The footer's frame gets its timestamp in an effect, so once it has one the page is hydrated and interactive. */
+/**
+ * Opens a hydrated page, then waits for the footer's frame to get its timestamp: effects' state updates, such as the
+ * cookie notice's, are committed in that same render, so a check that something stays hidden is meaningful.
+ */
 async function gotoHydrated(page: Page, path: string) {
-  const response = await page.goto(path);
+  const response = await openPage(page, path);
   await expect(page.getByRole("contentinfo").locator("iframe")).toHaveAttribute("src", /[?&]t=\d+/);
   return response;
 }
