@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_EMAIL_MESSAGE, SubscribeSchema, SubscriberEmailSchema } from "./schema";
+import { INVALID_EMAIL_MESSAGE, SubscriberEmailSchema, SubscribeSchema } from "./schema";
 
 describe("SubscriberEmailSchema (spec 5: email-format check)", () => {
   it.each([
