@@ -23,9 +23,14 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export class InvalidEnvError extends Error {}
 
-/** Parses settings from the environment; empty values count as unset, like an unfilled line in .env. */
+/**
+ * Parses settings from the environment; empty or blank values count as unset, like an unfilled line in .env
+ * (a PORT of spaces would otherwise be read as port 0, a random port).
+ */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
   const result = EnvSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvError, parseEnv } from "./env.server";
+
+function parseError(source: Record<string, string | undefined>): InvalidEnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof InvalidEnvError) return error;
+    throw error;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe("parseEnv", () => {
+  it("runs a fresh clone with no settings at all", () => {
+    expect(parseEnv({})).toEqual({
+      NODE_ENV: "development",
+      PORT: 5000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./data",
+      SITE_URL: "http://localhost:5000",
+    });
+  });
+
+  it("treats empty and blank values as unset, like an unfilled line in .env", () => {
+    const env = parseEnv({ PORT: "", DATA_DIR: "", SITE_URL: "", DATABASE_URL: "", NEWSLETTER_URL: "", HOST: "" });
+    expect(env).toMatchObject({ PORT: 5000, DATA_DIR: "./data", SITE_URL: "http://localhost:5000", HOST: "0.0.0.0" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.NEWSLETTER_URL).toBeUndefined();
+    // A PORT of only spaces must not become port 0, a random port.
+    const blank = parseEnv({ PORT: "  ", DATABASE_URL: " ", DATA_DIR: "\t" });
+    expect(blank).toMatchObject({ PORT: 5000, DATA_DIR: "./data" });
+    expect(blank.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads the settings it is given", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/podcast",
+      DATABASE_URL: "postgresql://user:secret@db.example.com:5432/podcast",
+      SITE_URL: "https://podcast.example.com",
+      NEWSLETTER_URL: "https://newsletter.example.com/p/briefing",
+    });
+    expect(env).toEqual({
+      NODE_ENV: "production",
+      PORT: 8080,
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/podcast",
+      DATABASE_URL: "postgresql://user:secret@db.example.com:5432/podcast",
+      SITE_URL: "https://podcast.example.com",
+      NEWSLETTER_URL: "https://newsletter.example.com/p/briefing",
+    });
+    expect(parseEnv({ DATABASE_URL: "postgres://localhost/podcast" }).DATABASE_URL).toBe(
+      "postgres://localhost/podcast",
+    );
+  });
+
+  it("drops trailing slashes from SITE_URL, so that links join with a single slash", () => {
+    expect(parseEnv({ SITE_URL: "https://podcast.example.com/" }).SITE_URL).toBe("https://podcast.example.com");
+    expect(parseEnv({ SITE_URL: "https://podcast.example.com/show//" }).SITE_URL).toBe(
+      "https://podcast.example.com/show",
+    );
+  });
+
+  it("accepts PORT 0, which lets the system pick a free port", () => {
+    expect(parseEnv({ PORT: "0" }).PORT).toBe(0);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "-1"],
+    ["PORT", "65536"],
+    ["PORT", "80.5"],
+    ["SITE_URL", "not-a-url"],
+    ["SITE_URL", "ftp://podcast.example.com"],
+    ["DATABASE_URL", "mysql://x"],
+    ["DATABASE_URL", "not a url"],
+    ["NEWSLETTER_URL", "http://newsletter.example.com"],
+    ["NEWSLETTER_URL", "newsletter"],
+    ["NODE_ENV", "staging"],
+  ])("rejects %s=%s with an error naming the setting", (name, value) => {
+    const error = parseError({ [name]: value });
+    expect(error).toBeInstanceOf(InvalidEnvError);
+    expect(error.message).toMatch(new RegExp(`^Invalid setting ${name}: \\S`));
+  });
+
+  it("says what a database URL must look like", () => {
+    expect(parseError({ DATABASE_URL: "mysql://x" }).message).toContain("must start with postgres:// or postgresql://");
+  });
+
+  it("names every wrong setting at once", () => {
+    const { message } = parseError({ PORT: "abc", SITE_URL: "not-a-url" });
+    expect(message).toContain("PORT: ");
+    expect(message).toContain("SITE_URL: ");
+  });
+
+  it("ignores unrelated variables of the environment", () => {
+    expect(parseEnv({ PATH: "/usr/bin", HOME: "/root" })).not.toHaveProperty("PATH");
+  });
+});
