@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -55,6 +56,21 @@ async function main() {
   });
 
   let stopping = false;
+  // server.close() waits for every connection, and an idle keep-alive one stays open until its timeout, or for as
+  // long as its client keeps sending requests. Once stopping, responses ask the client to close, and a connection
+  // is closed as soon as it has neither a request nor a response under way.
+  const openResponses = new Set<ServerResponse>();
+  const closeIdleConnectionsIfStopping = () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  };
+  server.prependListener("request", (req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+    openResponses.add(res);
+    res.on("close", () => openResponses.delete(res));
+    res.on("finish", closeIdleConnectionsIfStopping);
+    req.on("end", closeIdleConnectionsIfStopping);
+  });
+
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -64,6 +80,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
+    for (const res of openResponses) if (!res.headersSent) res.setHeader("Connection", "close");
     server.close(async () => {
       await runtime.close();
       console.log("Shut down cleanly");
