@@ -5,15 +5,18 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumExecutable } from "./tests/setup/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 5173);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-"));
+// Workers load this file too and inherit the runner's environment, so the folder is made once per run.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 /** The end-to-end tests run against the production build on a fresh embedded database with the sample content. */
 export default defineConfig({
   testDir: "tests/e2e",
+  globalTeardown: "./tests/setup/e2e-teardown.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
