@@ -9,6 +9,28 @@ export type SocialProfile = { platform: SocialPlatform; label: string; url: stri
 
 export type ListenPlatform = { id: string; label: string; url: string };
 
+const listenPlatforms = {
+  applePodcasts: {
+    id: "apple-podcasts",
+    label: "Apple Podcasts",
+    url: "https://podcasts.apple.com/podcast/id0000000000",
+  },
+  spotify: { id: "spotify", label: "Spotify", url: "https://open.spotify.com/show/placeholder" },
+  youtubeMusic: {
+    id: "youtube-music",
+    label: "YouTube Music",
+    url: "https://music.youtube.com/playlist?list=placeholder",
+  },
+  youtubePlaylist: {
+    id: "youtube-playlist",
+    label: "YouTube",
+    url: "https://www.youtube.com/playlist?list=placeholder",
+  },
+  youtube: { id: "youtube", label: "YouTube", url: "https://www.youtube.com/@disruptionconfessional" },
+  amazonMusic: { id: "amazon-music", label: "Amazon Music", url: "https://music.amazon.com/podcasts/placeholder" },
+  iheartRadio: { id: "iheartradio", label: "iHeartRadio", url: "https://www.iheart.com/podcast/placeholder" },
+} as const satisfies Record<string, ListenPlatform>;
+
 export const siteConfig = {
   showName: "The Disruption Confessional",
   hostName: "Alex Morgan",
@@ -33,19 +55,19 @@ export const siteConfig = {
   ] satisfies SocialProfile[],
   /** The footer's "Listen On" services. */
   listenOn: [
-    { id: "apple-podcasts", label: "Apple Podcasts", url: "https://podcasts.apple.com/podcast/id0000000000" },
-    { id: "spotify", label: "Spotify", url: "https://open.spotify.com/show/placeholder" },
-    { id: "youtube-music", label: "YouTube Music", url: "https://music.youtube.com/playlist?list=placeholder" },
-    { id: "amazon-music", label: "Amazon Music", url: "https://music.amazon.com/podcasts/placeholder" },
-    { id: "youtube", label: "YouTube", url: "https://www.youtube.com/@disruptionconfessional" },
+    listenPlatforms.applePodcasts,
+    listenPlatforms.spotify,
+    listenPlatforms.youtubeMusic,
+    listenPlatforms.amazonMusic,
+    listenPlatforms.youtube,
   ] satisfies ListenPlatform[],
   /** The links page's "LISTEN ON" row. */
   linksPageListenOn: [
-    { id: "apple-podcasts", label: "Apple Podcasts", url: "https://podcasts.apple.com/podcast/id0000000000" },
-    { id: "spotify", label: "Spotify", url: "https://open.spotify.com/show/placeholder" },
-    { id: "youtube-playlist", label: "YouTube", url: "https://www.youtube.com/playlist?list=placeholder" },
-    { id: "amazon-music", label: "Amazon Music", url: "https://music.amazon.com/podcasts/placeholder" },
-    { id: "iheartradio", label: "iHeartRadio", url: "https://www.iheart.com/podcast/placeholder" },
+    listenPlatforms.applePodcasts,
+    listenPlatforms.spotify,
+    listenPlatforms.youtubePlaylist,
+    listenPlatforms.amazonMusic,
+    listenPlatforms.iheartRadio,
   ] satisfies ListenPlatform[],
   artwork: { url: "/images/podcast-artwork.jpg", width: 1400, height: 1400 },
   socialPreviewImage: { url: "/images/social-preview.jpg", width: 1200, height: 630 },
