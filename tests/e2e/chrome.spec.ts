@@ -174,6 +174,38 @@ test.describe("header", () => {
       await expect(page.getByRole("tooltip")).toHaveCount(0);
     }
   });
+
+  test("tooltips open after 700 ms, and at once when another opens within 300 ms of one closing", async ({ page }) => {
+    await page.clock.install();
+    await gotoHydrated(page, "/");
+    await page.clock.pauseAt(Date.now() + 1000);
+    const banner = page.getByRole("banner");
+    const [twitter, youtube] = ["twitter", "youtube"].map((platform) => {
+      const profile = siteConfig.social.find((entry) => entry.platform === platform);
+      if (!profile) throw new Error(`no ${platform} profile in the site config`);
+      return profile;
+    });
+
+    await banner.getByRole("link", { name: twitter.label }).hover();
+    await page.clock.runFor(650);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await page.clock.runFor(100);
+    await expect(page.getByRole("tooltip", { name: twitter.label })).toBeVisible();
+
+    await page.mouse.move(0, 400, { steps: 5 });
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await page.clock.runFor(100);
+    await banner.getByRole("link", { name: youtube.label }).hover();
+    await page.clock.runFor(100);
+    await expect(page.getByRole("tooltip", { name: youtube.label })).toBeVisible();
+
+    await page.mouse.move(0, 400, { steps: 5 });
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await page.clock.runFor(400);
+    await banner.getByRole("link", { name: twitter.label }).hover();
+    await page.clock.runFor(650);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+  });
 });
 
 test.describe("account menu", () => {

@@ -21,6 +21,7 @@ test.describe("toasts", () => {
   test("close after 5000 ms", async ({ page }) => {
     await page.clock.install();
     await openPage(page, "/");
+    await page.clock.pauseAt(Date.now() + 1000);
     await raiseInvalidEmailToast(page);
     await expect(toasts(page)).toHaveCount(1);
     await page.clock.runFor(4_800);
