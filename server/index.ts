@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -33,8 +34,9 @@ async function main() {
       }
     });
   } else {
-    const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
-    const build = (await import(buildUrl)) as typeof AppModule;
+    const buildPath = path.resolve("build/server/index.js");
+    if (!fs.existsSync(buildPath)) throw new Error("there is no build; run npm run build first, or npm start");
+    const build = (await import(pathToFileURL(buildPath).href)) as typeof AppModule;
     runtime = await build.startApp();
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "10m", index: false }));

@@ -14,7 +14,7 @@ function parseError(source: Record<string, string | undefined>): InvalidEnvError
 describe("parseEnv", () => {
   it("runs a fresh clone with no settings at all", () => {
     expect(parseEnv({})).toEqual({
-      NODE_ENV: "development",
+      NODE_ENV: "production",
       PORT: 5000,
       HOST: "0.0.0.0",
       DATA_DIR: "./data",
@@ -35,7 +35,7 @@ describe("parseEnv", () => {
 
   it("reads the settings it is given", () => {
     const env = parseEnv({
-      NODE_ENV: "production",
+      NODE_ENV: "development",
       PORT: "8080",
       HOST: "127.0.0.1",
       DATA_DIR: "/var/lib/podcast",
@@ -44,7 +44,7 @@ describe("parseEnv", () => {
       NEWSLETTER_URL: "https://newsletter.example.com/p/briefing",
     });
     expect(env).toEqual({
-      NODE_ENV: "production",
+      NODE_ENV: "development",
       PORT: 8080,
       HOST: "127.0.0.1",
       DATA_DIR: "/var/lib/podcast",

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -36,7 +36,7 @@ const running = new Set<ChildProcess>();
  * Spawns the production server (`npm run build` must have run) exactly as it is deployed. PORT defaults to 0, so the
  * system picks a free port and the test reads it from the ready line. A value of `undefined` removes the variable.
  */
-export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
+export function spawnServer(env: Record<string, string | undefined>, cwd = PROJECT_ROOT): ServerProcess {
   if (!fs.existsSync(path.join(PROJECT_ROOT, "build/server/index.js"))) {
     throw new Error("No production build found: run `npm run build` before the server tests.");
   }
@@ -45,8 +45,9 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
   Object.assign(childEnv, { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", SITE_URL: "http://localhost" }, env);
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: PROJECT_ROOT,
+  const tsxLoader = pathToFileURL(path.join(PROJECT_ROOT, "node_modules/tsx/dist/loader.mjs")).href;
+  const child = spawn(process.execPath, ["--import", tsxLoader, path.join(PROJECT_ROOT, "server/index.ts")], {
+    cwd,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -169,9 +170,10 @@ export async function startServer(env: Record<string, string | undefined>): Prom
 /** Spawns a server that is expected to fail at start-up, and returns how it ended and what it printed. */
 export async function runFailingServer(
   env: Record<string, string | undefined>,
+  cwd = PROJECT_ROOT,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<ExitResult & { stdout: string; stderr: string }> {
-  const server = spawnServer(env);
+  const server = spawnServer(env, cwd);
   const outcome = await Promise.race([
     server.exited.then((result) => ({ kind: "exited" as const, result })),
     server.ready.then(

@@ -195,6 +195,15 @@ describe("start-up failures", () => {
     // Settings are checked before anything touches the disk.
     expect(fs.existsSync(dataDir)).toBe(false);
   });
+
+  it("exits non-zero and says to build when started in production without a build", async () => {
+    root = makeTempDir();
+    const dataDir = path.join(root, "data");
+    const result = await runFailingServer({ DATA_DIR: dataDir }, root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("Could not start the server: there is no build; run npm run build first");
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
 });
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
