@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { siteConfig } from "~/lib/site-config";
 import { NewsletterEmbed } from "./newsletter-embed";
 import { SectionLink, type SiteLink } from "./section-link";
-import { SocialIcon } from "./social-icons";
+import { SocialIconLink } from "./social-icons";
 
 /** Spec section 9: the footer's newsletter embed is 120 px high. */
 const FOOTER_NEWSLETTER_HEIGHT_PX = 120;
@@ -76,17 +76,9 @@ export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string 
         <div className="space-y-3 lg:col-span-2">
           <BlockHeading id="footer-connect">Connect With Us</BlockHeading>
           <ul aria-labelledby="footer-connect" className="flex flex-wrap gap-2">
-            {siteConfig.social.map(({ platform, label, url }) => (
-              <li key={platform}>
-                <a
-                  href={url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="inline-flex size-10 items-center justify-center rounded-md border border-border text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <SocialIcon platform={platform} className="size-5" />
-                </a>
+            {siteConfig.social.map((profile) => (
+              <li key={profile.platform}>
+                <SocialIconLink profile={profile} className="border border-border" />
               </li>
             ))}
           </ul>

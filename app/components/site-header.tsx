@@ -5,7 +5,7 @@ import { cn } from "~/lib/utils";
 import { AccountMenu } from "./account-menu";
 import { MainNav } from "./main-nav";
 import { MobileMenu } from "./mobile-menu";
-import { SocialIcon } from "./social-icons";
+import { SocialIconLink } from "./social-icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
 
 /** The header shows the short-message network and the video platform; the footer shows them all. */
@@ -48,20 +48,12 @@ export function SiteHeader() {
           linkClassName="block px-2 py-2 lg:px-3"
         />
         <div className="flex shrink-0 items-center gap-1">
-          {HEADER_SOCIAL.map(({ platform, label, url }) => (
-            <Tooltip key={platform}>
+          {HEADER_SOCIAL.map((profile) => (
+            <Tooltip key={profile.platform}>
               <TooltipTrigger asChild>
-                <a
-                  href={url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="hidden size-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:inline-flex"
-                >
-                  <SocialIcon platform={platform} className="size-5" />
-                </a>
+                <SocialIconLink profile={profile} className="hidden sm:inline-flex" />
               </TooltipTrigger>
-              <TooltipContent>{label}</TooltipContent>
+              <TooltipContent>{profile.label}</TooltipContent>
             </Tooltip>
           ))}
           <AccountMenu />

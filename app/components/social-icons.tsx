@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
-import type { SocialPlatform } from "~/lib/site-config";
+import type { SocialPlatform, SocialProfile } from "~/lib/site-config";
+import { cn } from "~/lib/utils";
 
 /**
  * lucide-react ships no brand marks, so these are simple line drawings in lucide's style (24 px grid, 2 px stroke).
@@ -59,5 +60,24 @@ export function SocialIcon({ platform, ...props }: ComponentProps<"svg"> & { pla
     >
       {drawings[platform]}
     </svg>
+  );
+}
+
+/** An icon link to one of the show's social profiles, opened in a new tab and named by the profile's label. */
+export function SocialIconLink({ profile, className, ...props }: ComponentProps<"a"> & { profile: SocialProfile }) {
+  return (
+    <a
+      href={profile.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={profile.label}
+      className={cn(
+        "inline-flex size-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+      )}
+      {...props}
+    >
+      <SocialIcon platform={profile.platform} className="size-5" />
+    </a>
   );
 }
