@@ -11,11 +11,6 @@ export async function sendJson<T>(method: "POST" | "PATCH" | "DELETE", url: stri
     headers: payload === undefined ? undefined : { "Content-Type": "application/json" },
     body: payload === undefined ? undefined : JSON.stringify(payload),
   });
-  let body: T | null = null;
-  try {
-    body = (await response.json()) as T;
-  } catch {
-    body = null;
-  }
+  const body = (await response.json().catch(() => null)) as T | null;
   return { ok: response.ok, status: response.status, body } satisfies JsonReply<T>;
 }

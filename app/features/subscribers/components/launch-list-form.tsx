@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { INVALID_EMAIL_MESSAGE, type SubscribeResponse, SubscriberEmailSchema } from "../schema";
+import { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, type SubscribeResponse, SubscriberEmailSchema } from "../schema";
 
 export function LaunchListForm() {
   const emailId = useId();
@@ -19,7 +20,7 @@ export function LaunchListForm() {
     try {
       const reply = await sendJson<SubscribeResponse>("POST", "/api/subscribe", { email: checked.data });
       if (reply.ok && reply.body?.success) {
-        toast({ title: "Subscription Successful", description: "You'll be notified when the podcast launches!" });
+        toast({ title: "Subscription Successful", description: SUBSCRIBED_MESSAGE });
         setEmail("");
       } else {
         toast({
@@ -55,13 +56,9 @@ export function LaunchListForm() {
         onChange={(event) => setEmail(event.target.value)}
         className="h-11 flex-1 rounded-md border border-input bg-background px-3 text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
-      <button
-        type="submit"
-        disabled={submitting}
-        className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-70"
-      >
+      <Button type="submit" disabled={submitting} className="h-11 px-5">
         {submitting ? "Subscribing..." : "Notify Me"}
-      </button>
+      </Button>
     </form>
   );
 }
