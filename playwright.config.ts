@@ -4,12 +4,15 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumExecutable } from "./tests/setup/chromium";
 
+/** The owner's password in the browser tests; tests/e2e import it from here. */
+export const E2E_ADMIN_PASSWORD = "e2e-owner-password";
+
 const PORT = Number(process.env.E2E_PORT ?? 5173);
 // Workers load this file too and inherit the runner's environment, so the folder is made once per run.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
 
-/** The end-to-end tests run against the production build on a fresh embedded database with the sample content. */
+/** The end-to-end tests run against the built server on a fresh embedded database with the sample content. */
 export default defineConfig({
   testDir: "tests/e2e",
   globalTeardown: "./tests/setup/e2e-teardown.ts",
@@ -32,7 +35,10 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      NODE_ENV: "production",
+      // "test" serves the production build with the development-only mock sign-in enabled (see README).
+      NODE_ENV: "test",
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      OWNER_EMAIL: "owner@example.com",
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

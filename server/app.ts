@@ -3,17 +3,22 @@ import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { type Database, openDatabase } from "~/db/client.server";
 import { type Env, parseEnv } from "~/lib/env.server";
+import { createMailer, type Mailer } from "~/lib/mailer.server";
 
 declare module "react-router" {
   interface AppLoadContext {
     db: Database;
     env: Env;
+    mailer: Mailer;
+    /** The address the request came from, for per-IP rate limits. */
+    clientIp: string;
   }
 }
 
 export type AppRuntime = {
   env: Env;
   db: Database;
+  mailer: Mailer;
   databaseKind: "pglite" | "postgres";
   close(): Promise<void>;
 };
@@ -24,13 +29,24 @@ export async function startApp(source: Record<string, string | undefined> = proc
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
   );
-  return { env, db: database.db, databaseKind: database.kind, close: database.close };
+  return {
+    env,
+    db: database.db,
+    mailer: createMailer(env, database.db),
+    databaseKind: database.kind,
+    close: database.close,
+  };
 }
 
 export function createAppHandler(runtime: AppRuntime): RequestHandler {
   return createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     mode: runtime.env.NODE_ENV === "production" ? "production" : "development",
-    getLoadContext: () => ({ db: runtime.db, env: runtime.env }),
+    getLoadContext: (req) => ({
+      db: runtime.db,
+      env: runtime.env,
+      mailer: runtime.mailer,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    }),
   });
 }

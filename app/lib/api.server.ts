@@ -12,6 +12,26 @@ export function apiError(status: number, message: string, errors?: Record<string
 
 export const methodNotAllowed = () => apiError(405, "Method not allowed");
 
+export const TOO_MANY_REQUESTS_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+
+export function tooManyRequests(retryAfterSeconds: number, message = TOO_MANY_REQUESTS_MESSAGE) {
+  return data<ApiFailure>(
+    { success: false, message },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
+export const notFound = (message = "Not found") => apiError(404, message);
+
+/** Path ids are positive integers; anything else is a 400 before any query runs. */
+export function parseIdParam(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+export const invalidId = () => apiError(400, "Invalid id");
+
 type ParsedBody<T> = { ok: true; data: T } | { ok: false; response: ReturnType<typeof apiError> };
 
 /**

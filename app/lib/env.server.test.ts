@@ -19,6 +19,7 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       DATA_DIR: "./data",
       SITE_URL: "http://localhost:5000",
+      MAIL_FROM: "The Disruption Confessional <no-reply@localhost>",
     });
   });
 
@@ -42,6 +43,14 @@ describe("parseEnv", () => {
       DATABASE_URL: "postgresql://user:secret@db.example.com:5432/podcast",
       SITE_URL: "https://podcast.example.com",
       NEWSLETTER_URL: "https://newsletter.example.com/p/briefing",
+      ADMIN_PASSWORD: "correct horse battery",
+      SMTP_URL: "smtp://mailer:secret@smtp.example.com:587",
+      MAIL_FROM: "Podcast <hello@podcast.example.com>",
+      OWNER_EMAIL: "owner@podcast.example.com",
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "podcast",
+      OIDC_CLIENT_SECRET: "oidc-secret",
+      GA_MEASUREMENT_ID: "G-ABC123",
     });
     expect(env).toEqual({
       NODE_ENV: "development",
@@ -51,6 +60,14 @@ describe("parseEnv", () => {
       DATABASE_URL: "postgresql://user:secret@db.example.com:5432/podcast",
       SITE_URL: "https://podcast.example.com",
       NEWSLETTER_URL: "https://newsletter.example.com/p/briefing",
+      ADMIN_PASSWORD: "correct horse battery",
+      SMTP_URL: "smtp://mailer:secret@smtp.example.com:587",
+      MAIL_FROM: "Podcast <hello@podcast.example.com>",
+      OWNER_EMAIL: "owner@podcast.example.com",
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "podcast",
+      OIDC_CLIENT_SECRET: "oidc-secret",
+      GA_MEASUREMENT_ID: "G-ABC123",
     });
     expect(parseEnv({ DATABASE_URL: "postgres://localhost/podcast" }).DATABASE_URL).toBe(
       "postgres://localhost/podcast",
@@ -80,6 +97,11 @@ describe("parseEnv", () => {
     ["NEWSLETTER_URL", "http://newsletter.example.com"],
     ["NEWSLETTER_URL", "newsletter"],
     ["NODE_ENV", "staging"],
+    ["ADMIN_PASSWORD", "short"],
+    ["SMTP_URL", "https://smtp.example.com"],
+    ["OWNER_EMAIL", "owner"],
+    ["OIDC_ISSUER", "issuer"],
+    ["GA_MEASUREMENT_ID", "UA-1234"],
   ])("rejects %s=%s with an error naming the setting", (name, value) => {
     const error = parseError({ [name]: value });
     expect(error).toBeInstanceOf(InvalidEnvError);
@@ -94,6 +116,12 @@ describe("parseEnv", () => {
     const { message } = parseError({ PORT: "abc", SITE_URL: "not-a-url" });
     expect(message).toContain("PORT: ");
     expect(message).toContain("SITE_URL: ");
+  });
+
+  it("needs all three OpenID Connect settings once one is given", () => {
+    const { message } = parseError({ OIDC_ISSUER: "https://id.example.com" });
+    expect(message).toContain("OIDC_CLIENT_ID: is required when any OIDC_ setting is given");
+    expect(message).toContain("OIDC_CLIENT_SECRET: ");
   });
 
   it("ignores unrelated variables of the environment", () => {

@@ -6,18 +6,40 @@ const postgresUrl = z
     error: "must start with postgres:// or postgresql://",
   });
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: postgresUrl.optional(),
-  SITE_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })
-    .default("http://localhost:5000")
-    .transform((value) => value.replace(/\/+$/, "")),
-  NEWSLETTER_URL: z.url({ protocol: /^https$/, error: "must be an https URL of the newsletter platform" }).optional(),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: postgresUrl.optional(),
+    SITE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })
+      .default("http://localhost:5000")
+      .transform((value) => value.replace(/\/+$/, "")),
+    NEWSLETTER_URL: z.url({ protocol: /^https$/, error: "must be an https URL of the newsletter platform" }).optional(),
+    ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL such as smtp://user:password@host:587" })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("The Disruption Confessional <no-reply@localhost>"),
+    OWNER_EMAIL: z.email({ error: "must be an email address" }).optional(),
+    OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL" }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, { error: "must look like G-XXXXXXX" })
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    const oidcSettings = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+    if (!oidcSettings.some((name) => env[name])) return;
+    for (const name of oidcSettings) {
+      if (!env[name])
+        ctx.addIssue({ code: "custom", path: [name], message: "is required when any OIDC_ setting is given" });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

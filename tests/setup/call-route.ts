@@ -1,12 +1,21 @@
 import type { Database } from "~/db/client.server";
-import { parseEnv } from "~/lib/env.server";
+import { type Env, parseEnv } from "~/lib/env.server";
+import { createMailer, type Mailer } from "~/lib/mailer.server";
 
 type RouteArgs = {
   request: Request;
   url: URL;
   pattern: string;
   params: Record<string, string | undefined>;
-  context: { db: Database; env: ReturnType<typeof parseEnv> };
+  context: { db: Database; env: Env; mailer: Mailer; clientIp: string };
+};
+
+export type CallRouteOptions = {
+  params?: Record<string, string | undefined>;
+  /** Settings beyond NODE_ENV=test, e.g. OWNER_EMAIL. */
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  clientIp?: string;
 };
 
 /** What `data(value, init)` returns; React Router does not export the class at runtime. */
@@ -25,18 +34,31 @@ export async function callRoute(
   handler: (args: any) => unknown,
   db: Database,
   request: Request,
-  params: Record<string, string | undefined> = {},
-): Promise<{ status: number; body: unknown }> {
+  options: CallRouteOptions = {},
+): Promise<{ status: number; body: unknown; headers: Headers }> {
   const url = new URL(request.url);
+  const env = parseEnv({ NODE_ENV: "test", ...options.env });
   const args: RouteArgs = {
     request,
     url,
     pattern: url.pathname,
-    params,
-    context: { db, env: parseEnv({ NODE_ENV: "test" }) },
+    params: options.params ?? {},
+    context: { db, env, mailer: options.mailer ?? createMailer(env, db), clientIp: options.clientIp ?? "127.0.0.1" },
   };
-  const result = await handler(args);
-  if (result instanceof Response) return { status: result.status, body: await result.json() };
-  if (isDataWithInit(result)) return { status: result.init?.status ?? 200, body: result.data };
-  return { status: 200, body: result };
+  let result: unknown;
+  try {
+    result = await handler(args);
+  } catch (thrown) {
+    // Guards throw their 401/403 answers and redirects, as React Router lets route code do.
+    if (thrown instanceof Response) result = thrown;
+    else throw thrown;
+  }
+  if (result instanceof Response) {
+    const text = await result.text();
+    return { status: result.status, body: text ? JSON.parse(text) : null, headers: result.headers };
+  }
+  if (isDataWithInit(result)) {
+    return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
+  }
+  return { status: 200, body: result, headers: new Headers() };
 }

@@ -1,0 +1,42 @@
+import nodemailer from "nodemailer";
+import type { Database } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
+
+export type Mail = { to: string; subject: string; text: string };
+
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+/** SMTP when `SMTP_URL` is set; otherwise mail is written to the server log and the `mail_outbox` table. */
+export function createMailer(env: Env, db: Database): Mailer {
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await db.insert(mailOutbox).values(mail);
+      console.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}\n[/mail]`);
+    },
+  };
+}
+
+/**
+ * Tells the owner (`OWNER_EMAIL`) about something that arrived. Never throws: the visitor's request has already
+ * been stored and must not fail because mail did.
+ */
+export async function notifyOwner(mailer: Mailer, env: Env, mail: Omit<Mail, "to">): Promise<void> {
+  if (!env.OWNER_EMAIL) {
+    console.warn(`[mail] OWNER_EMAIL is not set; not sending "${mail.subject}"`);
+    return;
+  }
+  try {
+    await mailer.send({ ...mail, to: env.OWNER_EMAIL });
+  } catch (error) {
+    console.error(`[mail] could not notify the owner about "${mail.subject}":`, error);
+  }
+}

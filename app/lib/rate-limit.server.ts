@@ -1,0 +1,32 @@
+import { lt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rateLimitHits } from "~/db/schema";
+
+export type RateLimitRule = { name: string; limit: number; windowMs: number };
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts one attempt against `rule` for `subject` (an IP, an email address) in a fixed window. The counter lives in
+ * the database, so every server instance shares it; the upsert makes concurrent attempts count exactly once each.
+ */
+export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+  const now = Date.now();
+  const windowStart = new Date(now - (now % rule.windowMs));
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key: `${rule.name}:${subject}`, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.key, rateLimitHits.windowStart],
+      set: { count: sql`${rateLimitHits.count} + 1` },
+    })
+    .returning({ count: rateLimitHits.count });
+  if (row.count === 1) {
+    // A new window started somewhere: a cheap moment to drop long-expired counters.
+    await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, new Date(now - SWEEP_AFTER_MS)));
+  }
+  if (row.count <= rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000) };
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq, lt } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { sessions } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
+
+export const SESSION_COOKIE = "sid";
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What a session carries: the signed-in member and/or the owner role. Everything else is read fresh from the db. */
+export type SessionData = { userId?: string; owner?: boolean };
+
+export type ActiveSession = { id: string; data: SessionData; expiresAt: Date };
+
+/** The cookie holds a random 256-bit token; the database only its SHA-256, so a leaked table opens no session. */
+function sessionIdFor(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function readSessionToken(request: Request): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) {
+      const value = rest.join("=");
+      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export async function readSession(db: Database, request: Request): Promise<ActiveSession | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const id = sessionIdFor(token);
+  const [row] = await db.select().from(sessions).where(eq(sessions.sid, id)).limit(1);
+  if (!row) return null;
+  if (row.expire.getTime() <= Date.now()) {
+    await db.delete(sessions).where(eq(sessions.sid, id));
+    return null;
+  }
+  return { id, data: row.sess as SessionData, expiresAt: row.expire };
+}
+
+/** Stores a new session and returns its token; callers send it with `sessionCookie`. */
+export async function createSession(db: Database, data: SessionData, maxAgeMs = SESSION_MAX_AGE_MS) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + maxAgeMs);
+  await db.insert(sessions).values({ sid: sessionIdFor(token), sess: data, expire: expiresAt });
+  // Expired rows are swept here, on the rare write path, rather than by a timer every instance would run.
+  await db.delete(sessions).where(lt(sessions.expire, new Date()));
+  return { token, expiresAt };
+}
+
+/**
+ * Signs in: the request's current session (if any) is dropped and a new token issued, so that a token planted
+ * before sign-in never becomes a signed-in one. Returns the Set-Cookie header value.
+ */
+export async function startSession(
+  db: Database,
+  env: Env,
+  request: Request,
+  data: SessionData,
+  maxAgeMs = SESSION_MAX_AGE_MS,
+): Promise<string> {
+  const previous = readSessionToken(request);
+  if (previous) await db.delete(sessions).where(eq(sessions.sid, sessionIdFor(previous)));
+  const { token } = await createSession(db, data, maxAgeMs);
+  return sessionCookie(env, token, maxAgeMs);
+}
+
+/** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */
+export async function endSession(db: Database, env: Env, request: Request): Promise<string> {
+  const token = readSessionToken(request);
+  if (token) await db.delete(sessions).where(eq(sessions.sid, sessionIdFor(token)));
+  return sessionCookie(env, "", 0);
+}
+
+export function sessionCookie(env: Env, token: string, maxAgeMs: number) {
+  const attributes = [
+    `${SESSION_COOKIE}=${token}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
+  ];
+  if (env.NODE_ENV === "production") attributes.push("Secure");
+  return attributes.join("; ");
+}
