@@ -28,6 +28,9 @@ export default [
   route("admin/content-calendar", "routes/admin/content-calendar.tsx"),
 
   route("api/subscribe", "routes/api/subscribe.ts"),
+  route("api/auth/user", "routes/api/auth/user.ts"),
+  route("api/auth/mock-login", "routes/api/auth/mock-login.ts"),
+  route("api/logout", "routes/api/logout.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/public/not-found.tsx"),

@@ -6,3 +6,9 @@ export async function openPage(page: Page, path: string) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   return response;
 }
+
+/** Signs the page's browser context in as the mock member of `tier` (a real server session; tests only). */
+export async function signInAsMember(page: Page, tier: "free" | "basic" | "premium") {
+  const response = await page.request.post("/api/auth/mock-login", { data: { membershipTier: tier } });
+  expect(response.ok()).toBe(true);
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const MEMBERSHIP_TIERS = ["free", "basic", "premium"] as const;
+
+export const INVALID_MOCK_TIER_MESSAGE = "Invalid user type. Please choose free, basic, or premium.";
+
+/** The tier a tester types at the mock sign-in prompt: any case, surrounding spaces ignored. */
+export const MockSignInSchema = z.object({
+  membershipTier: z
+    .string({ error: INVALID_MOCK_TIER_MESSAGE })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(MEMBERSHIP_TIERS, { error: INVALID_MOCK_TIER_MESSAGE })),
+});
+
+export type MockTier = (typeof MEMBERSHIP_TIERS)[number];
+
+/** Spec section 3: three predefined mock users, one per tier, for development and tests only. */
+export const MOCK_USERS = {
+  free: { id: "mock-user-free", email: "free.member@example.com", firstName: "Frankie", lastName: "Free" },
+  basic: { id: "mock-user-basic", email: "basic.member@example.com", firstName: "Bailey", lastName: "Basic" },
+  premium: { id: "mock-user-premium", email: "premium.member@example.com", firstName: "Parker", lastName: "Premium" },
+} as const satisfies Record<MockTier, { id: string; email: string; firstName: string; lastName: string }>;

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INVALID_MOCK_TIER_MESSAGE } from "~/features/auth/mock-users";
+import { callRoute } from "../../../../tests/setup/call-route";
+import { signInMember } from "../../../../tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
+import { loader as logout } from "../logout";
+import { action as mockLogin, loader as mockLoginGet } from "./mock-login";
+import { loader as currentUser } from "./user";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const mockSignIn = (membershipTier: unknown, env?: Record<string, string>) =>
+  callRoute(
+    mockLogin,
+    database.db,
+    new Request("http://localhost/api/auth/mock-login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ membershipTier }),
+    }),
+    { env },
+  );
+
+const cookieOf = (headers: Headers) => (headers.get("set-cookie") ?? "").split(";")[0];
+
+const userFor = (cookie?: string) =>
+  callRoute(
+    currentUser,
+    database.db,
+    new Request("http://localhost/api/auth/user", { headers: cookie ? { cookie } : {} }),
+  );
+
+describe("GET /api/auth/user", () => {
+  it("answers 401 without a session", async () => {
+    expect(await userFor()).toMatchObject({ status: 401, body: { success: false } });
+  });
+
+  it("answers the signed-in member's fields", async () => {
+    const member = await signInMember(database.db, "basic");
+    const reply = await userFor(member.cookie);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      id: member.id,
+      email: member.email,
+      firstName: "Test",
+      lastName: "Member",
+      profileImageUrl: null,
+      membershipTier: "basic",
+    });
+  });
+});
+
+describe("mock sign-in", () => {
+  it("signs in as the tier's mock user, typed in any case, with a real session", async () => {
+    const reply = await mockSignIn(" PreMium ");
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ id: "mock-user-premium", membershipTier: "premium" });
+    expect(reply.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+    expect((await userFor(cookieOf(reply.headers))).body).toMatchObject({ id: "mock-user-premium" });
+  });
+
+  it.each(["gold", "", 3, null])("refuses the tier %j with the spec's message", async (tier) => {
+    const reply = await mockSignIn(tier);
+    expect(reply).toMatchObject({ status: 400, body: { message: INVALID_MOCK_TIER_MESSAGE } });
+    expect(reply.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("does not exist in production", async () => {
+    expect((await mockSignIn("free", { NODE_ENV: "production" })).status).toBe(404);
+    const get = await callRoute(mockLoginGet, database.db, new Request("http://localhost/api/auth/mock-login"), {
+      env: { NODE_ENV: "production" },
+    });
+    expect(get.status).toBe(404);
+  });
+});
+
+describe("GET /api/logout", () => {
+  it("ends the session, clears the cookie and goes home", async () => {
+    const member = await signInMember(database.db, "free");
+    const reply = await callRoute(
+      logout,
+      database.db,
+      new Request("http://localhost/api/logout", { headers: { cookie: member.cookie } }),
+    );
+    expect(reply.status).toBe(302);
+    expect(reply.headers.get("location")).toBe("/");
+    expect(reply.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect((await userFor(member.cookie)).status).toBe(401);
+  });
+});
