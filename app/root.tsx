@@ -5,6 +5,8 @@ import { CookieNotice } from "~/components/cookie-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
+import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
+import { getViewer } from "~/lib/auth.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -15,12 +17,16 @@ const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-/** The public subset of the settings; nothing secret belongs here. */
-export function loader({ context }: Route.LoaderArgs) {
+/** The public subset of the settings and who is signed in; nothing secret belongs here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { SITE_URL, NEWSLETTER_URL } = context.env;
+  const viewer = await getViewer(context.db, request);
   return {
     siteUrl: SITE_URL,
     newsletter: newsletterLinks(NEWSLETTER_URL ?? siteConfig.newsletter.url),
+    user: viewer.user,
+    isOwner: viewer.isOwner,
+    mockSignInEnabled: isMockSignInEnabled(context.env),
   };
 }
 
