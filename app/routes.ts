@@ -28,6 +28,7 @@ export default [
   route("admin/content-calendar", "routes/admin/content-calendar.tsx"),
 
   route("api/subscribe", "routes/api/subscribe.ts"),
+  route("api/podcast/episodes", "routes/api/podcast-episodes.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/public/not-found.tsx"),
