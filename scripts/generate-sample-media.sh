@@ -35,6 +35,7 @@ video() { # name seconds color0 color1 caption
     -c:v libx264 -profile:v baseline -pix_fmt yuv420p -preset veryslow -crf 32 -movflags +faststart -an \
     "public/attached_assets/videos/$1.mp4"
   ff -ss 1 -i "public/attached_assets/videos/$1.mp4" -frames:v 1 -c:v libwebp -quality 60 "public/attached_assets/videos/$1.webp"
+  printf 'WEBVTT\n\n00:00:00.000 --> 00:00:%02d.000\n[%s: no speech]\n' "$2" "$5" >"public/attached_assets/videos/$1.vtt"
 }
 video teaser 8 0x0f172a 0x7c3aed "Teaser - sample video"
 story_colors=(0x1e3a8a 0x581c87 0x064e3b 0x7c2d12 0x134e4a 0x312e81 0x831843 0x3f6212 0x1e293b 0x4c1d95 0x713f12)
