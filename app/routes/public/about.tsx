@@ -29,10 +29,10 @@ export default function About() {
           className="aspect-square w-full max-w-sm rounded-xl border border-border object-cover"
         />
         <div className="space-y-4">
-          <p className="font-medium text-primary text-sm uppercase tracking-widest">About the Host</p>
-          <h1 id="host-heading" className="font-bold text-4xl tracking-tight">
-            {siteConfig.hostName}
+          <h1 id="host-heading" className="font-medium text-primary text-sm uppercase tracking-widest">
+            About the Host
           </h1>
+          <p className="font-bold text-4xl tracking-tight">{siteConfig.hostName}</p>
           <p className="text-lg text-muted-foreground">{siteConfig.tagline}</p>
           {siteConfig.hostBio.map((paragraph) => (
             <p key={paragraph} className="leading-relaxed">

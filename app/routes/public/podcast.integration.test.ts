@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { podcastEpisodes } from "~/db/schema";
 import { samplePodcastEpisodes } from "~/db/sample-content";
+import { podcastEpisodes } from "~/db/schema";
 import { callRoute } from "../../../tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./podcast";
