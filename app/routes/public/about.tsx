@@ -26,7 +26,7 @@ export default function About() {
           alt={`${siteConfig.showName} show artwork`}
           width={siteConfig.artwork.width}
           height={siteConfig.artwork.height}
-          className="aspect-square w-full max-w-sm rounded-xl border border-border object-cover"
+          className="aspect-square w-48 rounded-xl border border-border object-cover md:w-full md:max-w-sm"
         />
         <div className="space-y-4">
           <h1 id="host-heading" className="font-medium text-primary text-sm uppercase tracking-widest">
