@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
 const { showName } = siteConfig;
 
 export default function PrivacyPolicy() {
-  // Spec: the privacy page opens at its top, wherever the visitor was on the page they came from.
+  // Spec: the privacy page opens at its top, even where the browser would restore an earlier scroll position.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
