@@ -26,7 +26,7 @@ const TEASER_VIDEO = {
 export async function loader({ context }: Route.LoaderArgs) {
   const episodes = await listActiveEpisodes(context.db);
   return {
-    trailer: episodes[0] ?? null,
+    trailer: episodes.at(0) ?? null,
     newsletter: newsletterLinks(context.env.NEWSLETTER_URL ?? siteConfig.newsletter.url),
   };
 }

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const episodes = await listActiveEpisodes(context.db);
-  return { trailer: episodes[0] ?? null };
+  return { trailer: episodes.at(0) ?? null };
 }
 
 export default function Podcast({ loaderData }: Route.ComponentProps) {
