@@ -31,6 +31,7 @@ export default [
   route("api/auth/user", "routes/api/auth/user.ts"),
   route("api/auth/mock-login", "routes/api/auth/mock-login.ts"),
   route("api/logout", "routes/api/logout.ts"),
+  route("api/podcast/episodes", "routes/api/podcast-episodes.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/public/not-found.tsx"),

@@ -9,7 +9,7 @@ export type SocialProfile = { platform: SocialPlatform; label: string; url: stri
 
 export type ListenPlatform = { id: string; label: string; url: string };
 
-const listenPlatforms = {
+export const listenPlatforms = {
   applePodcasts: {
     id: "apple-podcasts",
     label: "Apple Podcasts",
@@ -39,6 +39,20 @@ export const siteConfig = {
   tagline: "Where disruption gets personal. Real stories of innovation through unfiltered conversations.",
   linksTagline: "The Future Isn't Predicted. It's Confessed.",
   launchNote: "Streaming Fall 2025",
+  /** The about page's host bio, one paragraph per entry. Sample text: replace it with the host's own. */
+  hostBio: [
+    "Alex Morgan has spent twenty years inside start-ups and the companies they set out to disrupt: as a founder, an operator and, more than once, the person who had to explain what went wrong.",
+    "The Disruption Confessional grew out of the conversations that happen after the conference talk is over, when founders and leaders say what really happened. Each week Alex sits down with one of them for an unfiltered account of a turning point: the pivot, the failure, the risky bet that paid off.",
+  ],
+  /**
+   * The links page's local episode list; its first entry is the LATEST EPISODE button, which opens the show's page on
+   * the streaming service. Newest first.
+   */
+  episodes: [
+    { title: "Episode 2: Automating Ourselves Out of a Job" },
+    { title: "Episode 1: The Pivot That Almost Sank Us" },
+    { title: "Trailer: Welcome to The Disruption Confessional" },
+  ],
   newsletter: {
     name: "The Briefing",
     /** The publication's address on the newsletter platform; NEWSLETTER_URL overrides it per deployment. */

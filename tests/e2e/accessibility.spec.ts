@@ -47,6 +47,15 @@ test.beforeEach(async ({ page }) => {
 async function gotoHydrated(page: Page, path: string) {
   await openPage(page, path);
   await expect(page.getByRole("contentinfo").locator("iframe")).toHaveAttribute("src", /[?&]t=\d+/);
+  // Pages that fade in are measured once they are fully opaque; endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
 }
 
 /** Waits for running CSS animations and transitions, so that colours are measured at rest. */

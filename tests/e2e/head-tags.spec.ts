@@ -9,7 +9,7 @@ const pages: Array<{ path: string; title: string; heading: string; noIndex?: boo
   { path: "/insights", title: "Insights", heading: "Latest Insights" },
   { path: "/insights/ai-agents-small-business", title: "Insight", heading: "Insight" },
   { path: "/contact", title: "Contact", heading: "Join the Conversation" },
-  { path: "/links", title: "Links", heading: "Links" },
+  { path: "/links", title: "Links", heading: "The Disruption Confessional" },
   { path: "/privacy-policy", title: "Privacy Policy", heading: "Privacy Policy" },
   { path: "/terms-of-service", title: "Terms of Service", heading: "Terms of Service" },
   { path: "/cookie-policy", title: "Cookie Policy", heading: "Cookie Policy" },

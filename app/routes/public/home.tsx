@@ -1,48 +1,152 @@
+import { ArrowRight, Headphones, Mail } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { NewsletterEmbed } from "~/components/newsletter-embed";
+import { SectionLink } from "~/components/section-link";
+import { Button } from "~/components/ui/button";
+import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
+import { listActiveEpisodes } from "~/features/episodes/episodes.server";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: siteConfig.showName, description: siteConfig.description });
 
-const sections = [
-  { id: "about", title: "About the Show", text: "Meet the host and the stories behind the show.", to: "/about" },
-  { id: "podcast", title: "The Podcast", text: "Listen to the trailer and find us on your platform.", to: "/podcast" },
-  { id: "insights", title: "Insights", text: "Short reads on technology, operations and leadership.", to: "/insights" },
-  { id: "briefing", title: "The Briefing", text: "Our newsletter on innovation and disruption.", to: "/briefing" },
-  { id: "contact", title: "Contact", text: "Get in touch or pitch a story of disruption.", to: "/contact" },
-];
+/** Spec section 9: the newsletter frame in the main content is 150 px high. */
+const MAIN_NEWSLETTER_HEIGHT_PX = 150;
 
-export default function Home() {
+const TEASER_VIDEO = {
+  src: "/attached_assets/videos/teaser.mp4",
+  poster: "/attached_assets/videos/teaser.webp",
+  captions: "/attached_assets/videos/teaser.vtt",
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const episodes = await listActiveEpisodes(context.db);
+  return {
+    trailer: episodes.at(0) ?? null,
+    newsletter: newsletterLinks(context.env.NEWSLETTER_URL ?? siteConfig.newsletter.url),
+  };
+}
+
+const secondaryLinkClassName = "inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline";
+
+function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20 border-border border-t">
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-20">
+        <h2 id={`${id}-heading`} className="font-semibold text-3xl">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { trailer, newsletter } = loaderData;
   return (
     <main id="main">
-      <section id="home" className="mx-auto flex max-w-5xl flex-col items-start gap-6 px-4 pt-32 pb-20">
-        <p className="font-medium text-primary text-sm uppercase tracking-widest">{siteConfig.launchNote}</p>
-        <h1 className="font-bold text-4xl tracking-tight sm:text-6xl">{siteConfig.showName}</h1>
-        <p className="max-w-2xl text-lg text-muted-foreground">{siteConfig.tagline}</p>
-        <p className="text-muted-foreground">Get notified when the podcast launches.</p>
-        <LaunchListForm />
+      <section id="home" aria-labelledby="home-heading" className="mx-auto max-w-6xl px-4 pt-32 pb-20">
+        <div className="grid items-center gap-12 lg:grid-cols-2">
+          <div className="flex flex-col items-start gap-6">
+            <h1 id="home-heading" className="font-bold text-4xl tracking-tight sm:text-6xl">
+              {siteConfig.showName}
+            </h1>
+            <p className="max-w-2xl text-lg text-muted-foreground">{siteConfig.tagline}</p>
+            <div className="flex flex-wrap gap-3">
+              <Button asChild className="h-11 px-5">
+                <SectionLink to="/podcast" section="podcast">
+                  <Headphones aria-hidden="true" />
+                  Listen Now
+                </SectionLink>
+              </Button>
+              <Button asChild variant="ghost" className="h-11 border border-border px-5">
+                <SectionLink to="/briefing" section="briefing">
+                  <Mail aria-hidden="true" />
+                  Get The Briefing
+                </SectionLink>
+              </Button>
+            </div>
+            <p className="text-muted-foreground">Get notified when the podcast launches.</p>
+            <LaunchListForm />
+          </div>
+          <figure className="overflow-hidden rounded-xl border border-border bg-black shadow-2xl shadow-primary/10">
+            <video
+              src={TEASER_VIDEO.src}
+              poster={TEASER_VIDEO.poster}
+              preload="none"
+              controls
+              playsInline
+              width={480}
+              height={270}
+              aria-label={`${siteConfig.showName} teaser`}
+              className="aspect-video w-full"
+            >
+              <track kind="captions" src={TEASER_VIDEO.captions} srcLang="en" label="English" />
+            </video>
+            <figcaption className="sr-only">Watch the teaser of {siteConfig.showName}.</figcaption>
+          </figure>
+        </div>
       </section>
-      {sections.map((section) => (
-        <section
-          key={section.id}
-          id={section.id}
-          aria-labelledby={`${section.id}-heading`}
-          className="mx-auto min-h-[50vh] max-w-5xl scroll-mt-20 border-border border-t px-4 py-20"
-        >
-          <h2 id={`${section.id}-heading`} className="font-semibold text-3xl">
-            {section.title}
-          </h2>
-          <p className="mt-3 text-muted-foreground">
-            {section.text}{" "}
-            <Link to={section.to} className="text-primary underline underline-offset-4">
-              Read more
-            </Link>
-          </p>
-        </section>
-      ))}
+
+      <HomeSection id="about" title="About the Show">
+        <p className="font-medium text-primary text-sm uppercase tracking-widest">{siteConfig.launchNote}</p>
+        <p className="max-w-3xl text-lg leading-relaxed">{siteConfig.description}</p>
+        <p className="max-w-3xl text-muted-foreground leading-relaxed">
+          Hosted by {siteConfig.hostName}. Every week, one founder or leader tells the story of a turning point, the way
+          it really happened.
+        </p>
+        <Link to="/about" className={secondaryLinkClassName}>
+          Meet the host and watch the confessions <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </HomeSection>
+
+      <HomeSection id="podcast" title="The Podcast">
+        {trailer ? <TrailerCard episode={trailer} /> : <FirstEpisodeComingSoon />}
+        <Link to="/podcast" className={secondaryLinkClassName}>
+          Find the show on your platform <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </HomeSection>
+
+      <HomeSection id="insights" title="Insights">
+        <p className="max-w-3xl text-muted-foreground leading-relaxed">
+          Short reads on technology, operations and leadership, drawn from the conversations on the show.
+        </p>
+        <Link to="/insights" className={secondaryLinkClassName}>
+          Read the latest insights <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </HomeSection>
+
+      <HomeSection id="briefing" title="The Briefing">
+        <p className="max-w-3xl text-muted-foreground leading-relaxed">
+          Our newsletter on innovation and disruption: the stories behind the episodes, early access and curated
+          reading, straight to your inbox.
+        </p>
+        <div className="max-w-xl">
+          <NewsletterEmbed embedUrl={newsletter.embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} />
+        </div>
+        <Link to="/briefing" className={secondaryLinkClassName}>
+          More about The Briefing <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </HomeSection>
+
+      <HomeSection id="contact" title="Get in Touch">
+        <p className="max-w-3xl text-muted-foreground leading-relaxed">
+          Have a story of disruption to share, a guest to suggest or a partnership in mind? We'd love to hear from you.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/contact">Contact Us</Link>
+          </Button>
+          <Button asChild variant="ghost" className="border border-border">
+            <Link to="/guest-application">Apply to be a Guest</Link>
+          </Button>
+        </div>
+      </HomeSection>
     </main>
   );
 }

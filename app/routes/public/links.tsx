@@ -1,5 +1,9 @@
-import { PageHeading } from "~/components/page-heading";
+import { ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { SocialIconLink } from "~/components/social-icons";
 import { pageMeta } from "~/lib/seo";
+import { listenPlatforms, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/links";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -8,6 +12,95 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Every way to listen, follow and get in touch, in one place.",
   });
 
-export default function Page() {
-  return <PageHeading>Links</PageHeading>;
+const ARTWORK_DISPLAY_SIZE_PX = 160;
+
+const hubButtonClassName =
+  "flex items-center justify-between gap-4 rounded-xl border border-border bg-card px-5 py-4 text-left transition-colors hover:border-primary hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+function HubButtonText({ kicker, label }: { kicker: string; label: string }) {
+  return (
+    <>
+      <span className="flex flex-col">
+        <span className="font-semibold text-primary text-xs tracking-widest">{kicker}</span>
+        <span className="font-medium text-lg">{label}</span>
+      </span>
+      <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+    </>
+  );
+}
+
+function HubSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4 text-center">
+      <h2 id={id} className="font-semibold text-muted-foreground text-sm tracking-widest">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function Links() {
+  const [latestEpisode] = siteConfig.episodes;
+  return (
+    <main id="main" className="mx-auto flex max-w-md flex-col gap-10 px-4 pt-28 pb-16">
+      <header className="flex flex-col items-center gap-4 text-center">
+        <img
+          src={siteConfig.artwork.url}
+          alt={`${siteConfig.showName} show artwork`}
+          width={ARTWORK_DISPLAY_SIZE_PX}
+          height={ARTWORK_DISPLAY_SIZE_PX}
+          className="rounded-2xl border border-border shadow-lg shadow-primary/20"
+        />
+        <h1 className="font-bold text-3xl tracking-tight">{siteConfig.showName}</h1>
+        <p className="text-lg text-muted-foreground">{siteConfig.linksTagline}</p>
+      </header>
+
+      <nav aria-label="Links" className="flex flex-col gap-3">
+        <a href={listenPlatforms.spotify.url} target="_blank" rel="noopener noreferrer" className={hubButtonClassName}>
+          <HubButtonText kicker="LATEST EPISODE" label={latestEpisode.title} />
+        </a>
+        <Link to="/briefing" className={hubButtonClassName}>
+          <HubButtonText kicker="SUBSCRIBE TO" label="The Briefing Newsletter" />
+        </Link>
+        <Link to="/" className={hubButtonClassName}>
+          <HubButtonText kicker="VISIT" label="Official Website" />
+        </Link>
+        <Link to="/contact" className={hubButtonClassName}>
+          <HubButtonText kicker="GET IN TOUCH" label="Contact" />
+        </Link>
+      </nav>
+
+      <HubSection id="follow-on-social" title="FOLLOW ON SOCIAL">
+        <ul className="flex flex-wrap justify-center gap-2">
+          {siteConfig.social.map((profile) => (
+            <li key={profile.platform}>
+              <SocialIconLink profile={profile} className="border border-border" />
+            </li>
+          ))}
+        </ul>
+      </HubSection>
+
+      <HubSection id="listen-on" title="LISTEN ON">
+        <ul className="flex flex-wrap justify-center gap-2">
+          {siteConfig.linksPageListenOn.map(({ id, label, url }) => (
+            <li key={id}>
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex rounded-full border border-border px-4 py-2 text-sm transition-colors hover:border-primary hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </HubSection>
+
+      <footer className="text-center text-muted-foreground text-sm">
+        © {new Date().getFullYear()} {siteConfig.showName}
+      </footer>
+    </main>
+  );
 }

@@ -1,14 +1,57 @@
-import { PageHeading } from "~/components/page-heading";
+import { Mic } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ListenPlatformGrid } from "~/features/episodes/components/listen-platform-grid";
+import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
+import { listActiveEpisodes } from "~/features/episodes/episodes.server";
 import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/podcast";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Podcast",
     description:
-      "Listen to the trailer and episodes, find the show on your favourite platform, and apply to be a guest.",
+      "Listen to the trailer and episodes, find the show on your favorite platform, and apply to be a guest.",
   });
 
-export default function Page() {
-  return <PageHeading>The Podcast</PageHeading>;
+export async function loader({ context }: Route.LoaderArgs) {
+  const episodes = await listActiveEpisodes(context.db);
+  return { trailer: episodes.at(0) ?? null };
+}
+
+export default function Podcast({ loaderData }: Route.ComponentProps) {
+  const { trailer } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-5xl space-y-16 px-4 pt-28 pb-20">
+      <header className="space-y-4">
+        <p className="font-medium text-primary text-sm uppercase tracking-widest">{siteConfig.launchNote}</p>
+        <h1 className="font-bold text-4xl tracking-tight">The Podcast</h1>
+        <p className="max-w-2xl text-lg text-muted-foreground">{siteConfig.tagline}</p>
+      </header>
+
+      <section aria-label="Trailer">{trailer ? <TrailerCard episode={trailer} /> : <FirstEpisodeComingSoon />}</section>
+
+      <section aria-labelledby="platforms-heading" className="space-y-6">
+        <h2 id="platforms-heading" className="font-semibold text-3xl">
+          Listen on Your Favorite Platform
+        </h2>
+        <ListenPlatformGrid />
+      </section>
+
+      <section aria-labelledby="guest-heading" className="rounded-xl border border-border bg-card p-8">
+        <h2 id="guest-heading" className="flex items-center gap-3 font-semibold text-2xl">
+          <Mic aria-hidden="true" className="size-6 text-primary" />
+          Have a Story of Disruption?
+        </h2>
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          We're looking for founders, operators and leaders with an honest story about innovation: the bet, the setback,
+          and what it taught you.
+        </p>
+        <Button asChild className="mt-6">
+          <Link to="/guest-application">Apply to be a Guest</Link>
+        </Button>
+      </section>
+    </main>
+  );
 }

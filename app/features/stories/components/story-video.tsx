@@ -1,0 +1,55 @@
+import { type SyntheticEvent, useEffect, useRef, useState } from "react";
+import type { ConfessionStory } from "../schema";
+import { VIDEO_START_POSITION_SECONDS } from "../schema";
+
+function startPastFirstSecond(video: HTMLVideoElement) {
+  if (video.duration > VIDEO_START_POSITION_SECONDS) video.currentTime = VIDEO_START_POSITION_SECONDS;
+}
+
+/**
+ * A story's video. Nothing is downloaded until the visitor plays it (preload none, with a poster). On narrow screens
+ * the story's title and description cover the video until it plays, and come back when it is paused or ends.
+ */
+export function StoryVideo({ story }: { story: ConfessionStory }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+
+  // Metadata that arrived before hydration raised its event before React listened for it.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video && video.readyState >= HTMLMediaElement.HAVE_METADATA) startPastFirstSecond(video);
+  }, []);
+
+  return (
+    <div className="relative aspect-video overflow-hidden bg-black">
+      <video
+        ref={videoRef}
+        src={story.videoFile}
+        poster={story.posterFile}
+        preload="none"
+        controls
+        playsInline
+        width={480}
+        height={270}
+        aria-label={`Video: ${story.title}`}
+        className="size-full object-cover"
+        onLoadedMetadata={(event: SyntheticEvent<HTMLVideoElement>) => startPastFirstSecond(event.currentTarget)}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+      >
+        <track kind="captions" src={story.captionsFile} srcLang="en" label="English" />
+      </video>
+      {!playing && (
+        <div
+          aria-hidden="true"
+          data-testid="story-overlay"
+          className="pointer-events-none absolute inset-x-0 top-0 bg-gradient-to-b from-black/90 via-black/70 to-transparent p-4 pb-10 md:hidden"
+        >
+          <p className="font-semibold text-white">{story.title}</p>
+          <p className="mt-1 text-sm text-white/90">{story.description}</p>
+        </div>
+      )}
+    </div>
+  );
+}

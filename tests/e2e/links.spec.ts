@@ -1,0 +1,73 @@
+import { expect, type Page, test } from "@playwright/test";
+import { listenPlatforms, siteConfig } from "../../app/lib/site-config";
+import { openPage } from "./support";
+
+const hub = (page: Page) => page.getByRole("main");
+
+test.describe("links page", () => {
+  test("shows the artwork, the show's name and the tagline", async ({ page }) => {
+    await openPage(page, "/links");
+    const artwork = hub(page).getByRole("img", { name: `${siteConfig.showName} show artwork` });
+    await expect(artwork).toBeVisible();
+    await expect(artwork).toHaveAttribute("src", siteConfig.artwork.url);
+    await expect(hub(page).getByRole("heading", { level: 1, name: siteConfig.showName })).toBeVisible();
+    await expect(hub(page).getByText("The Future Isn't Predicted. It's Confessed.", { exact: true })).toBeVisible();
+  });
+
+  test("has the four buttons in order, the first naming the latest episode of the local list", async ({ page }) => {
+    await openPage(page, "/links");
+    const buttons = page.getByRole("navigation", { name: "Links" }).getByRole("link");
+    await expect(buttons).toHaveCount(4);
+    await expect(buttons.nth(0)).toHaveText(`LATEST EPISODE${siteConfig.episodes[0].title}`);
+    await expect(buttons.nth(0)).toHaveAttribute("href", listenPlatforms.spotify.url);
+    await expect(buttons.nth(0)).toHaveAttribute("target", "_blank");
+    await expect(buttons.nth(1)).toHaveText("SUBSCRIBE TOThe Briefing Newsletter");
+    await expect(buttons.nth(1)).toHaveAttribute("href", "/briefing");
+    await expect(buttons.nth(2)).toHaveText("VISITOfficial Website");
+    await expect(buttons.nth(2)).toHaveAttribute("href", "/");
+    await expect(buttons.nth(3)).toHaveText("GET IN TOUCHContact");
+    await expect(buttons.nth(3)).toHaveAttribute("href", "/contact");
+  });
+
+  test("GET IN TOUCH opens the contact page", async ({ page }) => {
+    await openPage(page, "/links");
+    await page.getByRole("link", { name: "GET IN TOUCH Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("FOLLOW ON SOCIAL lists the seven profiles", async ({ page }) => {
+    await openPage(page, "/links");
+    const social = page.getByRole("region", { name: "FOLLOW ON SOCIAL" });
+    const links = social.getByRole("link");
+    await expect(links).toHaveCount(7);
+    for (const [index, profile] of siteConfig.social.entries()) {
+      await expect(links.nth(index)).toHaveAccessibleName(profile.label);
+      await expect(links.nth(index)).toHaveAttribute("href", profile.url);
+    }
+    expect(siteConfig.social.map((profile) => profile.platform)).toEqual([
+      "twitter",
+      "youtube",
+      "linkedin",
+      "instagram",
+      "bluesky",
+      "tiktok",
+      "facebook",
+    ]);
+  });
+
+  test("LISTEN ON lists the five platforms", async ({ page }) => {
+    await openPage(page, "/links");
+    const links = page.getByRole("region", { name: "LISTEN ON" }).getByRole("link");
+    await expect(links).toHaveText(siteConfig.linksPageListenOn.map((platform) => platform.label));
+    for (const [index, platform] of siteConfig.linksPageListenOn.entries()) {
+      await expect(links.nth(index)).toHaveAttribute("href", platform.url);
+    }
+  });
+
+  test("ends with the current year and the show's name", async ({ page }) => {
+    await openPage(page, "/links");
+    await expect(
+      hub(page).getByText(`© ${new Date().getFullYear()} ${siteConfig.showName}`, { exact: true }),
+    ).toBeVisible();
+  });
+});

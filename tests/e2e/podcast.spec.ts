@@ -1,0 +1,68 @@
+import { expect, type Page, test } from "@playwright/test";
+import { samplePodcastEpisodes } from "../../app/db/sample-content";
+import { listenPlatforms } from "../../app/lib/site-config";
+import { openPage } from "./support";
+
+const [trailer] = samplePodcastEpisodes;
+const platformsSection = (page: Page) => page.getByRole("region", { name: "Listen on Your Favorite Platform" });
+
+test.describe("podcast page", () => {
+  test("shows the trailer card from the first episode of the API, with title, description, player, duration and date", async ({
+    page,
+    request,
+  }) => {
+    const api = await (await request.get("/api/podcast/episodes")).json();
+    expect(api.success).toBe(true);
+    expect(api.data[0].title).toBe(trailer.title);
+
+    await openPage(page, "/podcast");
+    await expect(page.getByRole("heading", { level: 1, name: "The Podcast" })).toBeVisible();
+    const card = page.getByRole("article", { name: trailer.title });
+    await expect(card.getByText("Trailer", { exact: true })).toBeVisible();
+    await expect(card.getByText(trailer.description)).toBeVisible();
+    const audio = card.locator("audio");
+    await expect(audio).toHaveAttribute("src", trailer.audioUrl);
+    await expect(audio).toHaveAttribute("preload", "none");
+    await expect(audio).toHaveAttribute("controls", "");
+    await expect(card.getByText("0:12", { exact: true })).toBeVisible();
+    await expect(card.getByText("Sep 4, 2025", { exact: true })).toBeVisible();
+    await expect(page.getByText("First Episode Coming Soon")).toHaveCount(0);
+  });
+
+  test("the trailer plays", async ({ page }) => {
+    await openPage(page, "/podcast");
+    const audio = page.getByRole("article", { name: trailer.title }).locator("audio");
+    await audio.evaluate((element: HTMLAudioElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0);
+  });
+
+  test("lists the platforms: the directory and the streaming service are Coming Soon and not links", async ({
+    page,
+  }) => {
+    await openPage(page, "/podcast");
+    const platforms = platformsSection(page);
+    await expect(platforms.getByRole("listitem")).toHaveCount(4);
+    for (const label of [listenPlatforms.applePodcasts.label, listenPlatforms.spotify.label]) {
+      const tile = platforms.getByRole("listitem").filter({ hasText: label });
+      await expect(tile).toContainText("Coming Soon");
+      await expect(tile.getByRole("link")).toHaveCount(0);
+    }
+    const youtube = platforms.getByRole("link", { name: listenPlatforms.youtube.label });
+    await expect(youtube).toHaveAttribute("href", listenPlatforms.youtube.url);
+    await expect(youtube).toHaveAttribute("target", "_blank");
+    await expect(youtube).not.toContainText("Coming Soon");
+    const feed = platforms.getByRole("link", { name: "RSS Feed" });
+    await expect(feed).toHaveAttribute("href", "/podcast.xml");
+    await expect(feed).not.toContainText("Coming Soon");
+    await expect(platforms.getByRole("link")).toHaveCount(2);
+  });
+
+  test("Apply to be a Guest leads to the guest application", async ({ page }) => {
+    await openPage(page, "/podcast");
+    await page.getByRole("main").getByRole("link", { name: "Apply to be a Guest" }).click();
+    await expect(page).toHaveURL(/\/guest-application$/);
+  });
+});
