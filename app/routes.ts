@@ -28,6 +28,10 @@ export default [
   route("admin/content-calendar", "routes/admin/content-calendar.tsx"),
 
   route("api/subscribe", "routes/api/subscribe.ts"),
+  route("api/contact", "routes/api/contact.ts"),
+  route("api/insights", "routes/api/insights.ts"),
+  route("api/insights/:id", "routes/api/insight.ts"),
+  route("api/guests/apply", "routes/api/guests-apply.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/public/not-found.tsx"),
