@@ -43,13 +43,21 @@ export const meta: Route.MetaFunction = (args) => {
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="px-4 pt-28 pb-16">
-      <Suspense fallback={<ArticleSkeleton />}>
-        <Await resolve={loaderData.post} errorElement={<ArticleLoadFailed />}>
-          {(post: InsightPost | null) => (post ? <InsightArticle post={post} /> : <ArticleNotFound />)}
-        </Await>
-      </Suspense>
+      {loaderData.post instanceof Promise ? (
+        <Suspense fallback={<ArticleSkeleton />}>
+          <Await resolve={loaderData.post} errorElement={<ArticleLoadFailed />}>
+            {(post: InsightPost | null) => <ArticleOrNotFound post={post} />}
+          </Await>
+        </Suspense>
+      ) : (
+        <ArticleOrNotFound post={loaderData.post} />
+      )}
     </main>
   );
+}
+
+function ArticleOrNotFound({ post }: { post: InsightPost | null }) {
+  return post ? <InsightArticle post={post} /> : <ArticleNotFound />;
 }
 
 export function ErrorBoundary() {

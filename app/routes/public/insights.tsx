@@ -29,11 +29,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const siteUrl = useRouteLoaderData<typeof rootLoader>("root")?.siteUrl ?? "";
   return (
     <InsightsPage>
-      <Suspense fallback={<InsightCardsSkeleton />}>
-        <Await resolve={loaderData.posts} errorElement={<InsightsLoadFailed />}>
-          {(posts) => <InsightsFeed initialPosts={posts} siteUrl={siteUrl} />}
-        </Await>
-      </Suspense>
+      {loaderData.posts instanceof Promise ? (
+        <Suspense fallback={<InsightCardsSkeleton />}>
+          <Await resolve={loaderData.posts} errorElement={<InsightsLoadFailed />}>
+            {(posts) => <InsightsFeed initialPosts={posts} siteUrl={siteUrl} />}
+          </Await>
+        </Suspense>
+      ) : (
+        <InsightsFeed initialPosts={loaderData.posts} siteUrl={siteUrl} />
+      )}
     </InsightsPage>
   );
 }

@@ -59,9 +59,12 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
 
   function showErrors(fieldErrors: FieldErrors) {
     setErrors(fieldErrors);
-    const first = Object.keys(fieldErrors)[0];
-    // Wait for the error texts to render, so that a screen reader reads the field with its message.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
+    // After the error texts render, so that a screen reader reads the field with its message. The first invalid
+    // field on the page, which is not always the schema's first.
+    requestAnimationFrame(() => {
+      const fields = formRef.current?.querySelectorAll<HTMLElement>("[data-field]") ?? [];
+      [...fields].find((element) => element.dataset.field && element.dataset.field in fieldErrors)?.focus();
+    });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
