@@ -58,6 +58,29 @@ test.describe("/insights/:id", () => {
     );
   });
 
+  test("the first HTML response carries the post's head tags as an article", async ({ request, baseURL }) => {
+    const html = await (await request.get("/insights/resilient-supply-chains")).text();
+    const title = "Building Supply Chains That Bend Instead of Break | The Disruption Confessional";
+    const excerpt =
+      "Three founders describe the week their supplier disappeared, and the changes that kept their companies shipping.";
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<meta name="description" content="${excerpt}"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/insights/resilient-supply-chains"/>`);
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toContain(
+      `<meta property="og:image" content="${baseURL}/images/insights/resilient-supply-chains.webp"/>`,
+    );
+    expect(html).toMatch(/<h1[^>]*>.*Building Supply Chains That Bend Instead of Break.*<\/h1>/);
+  });
+
+  test("an unknown article is not indexed", async ({ request }) => {
+    const response = await request.get("/insights/no-such-article");
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("<title>Article Not Found | The Disruption Confessional</title>");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
   test("a source without a title is labelled View Original Article; one source means no Additional References", async ({
     page,
   }) => {
