@@ -32,6 +32,10 @@ export default [
   route("api/auth/mock-login", "routes/api/auth/mock-login.ts"),
   route("api/logout", "routes/api/logout.ts"),
   route("api/podcast/episodes", "routes/api/podcast-episodes.ts"),
+  route("api/contact", "routes/api/contact.ts"),
+  route("api/insights", "routes/api/insights.ts"),
+  route("api/insights/:id", "routes/api/insight.ts"),
+  route("api/guests/apply", "routes/api/guests-apply.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/public/not-found.tsx"),

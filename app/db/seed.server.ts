@@ -1,3 +1,4 @@
+import { sanitizedForStorage } from "~/features/insights/insights.server";
 import type { Database } from "./client.server";
 import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "./sample-content";
 import * as schema from "./schema";
@@ -17,7 +18,7 @@ export async function seedSampleContent(db: Database): Promise<boolean> {
       .returning({ name: schema.seedRuns.name });
     if (marked.length === 0) return false;
 
-    await tx.insert(schema.insightPosts).values(sampleInsightPosts);
+    await tx.insert(schema.insightPosts).values(sampleInsightPosts.map(sanitizedForStorage));
     await tx.insert(schema.podcastEpisodes).values(samplePodcastEpisodes);
     const { episodes, ...series } = sampleContentSeries;
     const [created] = await tx.insert(schema.contentSeries).values(series).returning({ id: schema.contentSeries.id });

@@ -1,13 +1,15 @@
 import { expect, test } from "@playwright/test";
 
-/** Every registered page with the title, description and h1 its first HTML response must carry. */
+/**
+ * Every registered page with the title, description and h1 its first HTML response must carry. An insight article
+ * takes its tags from the post (tests/e2e/article.spec.ts).
+ */
 const pages: Array<{ path: string; title: string; heading: string; noIndex?: boolean }> = [
   { path: "/", title: "The Disruption Confessional", heading: "The Disruption Confessional" },
   { path: "/about", title: "About", heading: "About the Host" },
   { path: "/briefing", title: "The Briefing", heading: "The Briefing" },
   { path: "/podcast", title: "Podcast", heading: "The Podcast" },
   { path: "/insights", title: "Insights", heading: "Latest Insights" },
-  { path: "/insights/ai-agents-small-business", title: "Insight", heading: "Insight" },
   { path: "/contact", title: "Contact", heading: "Join the Conversation" },
   { path: "/links", title: "Links", heading: "The Disruption Confessional" },
   { path: "/privacy-policy", title: "Privacy Policy", heading: "Privacy Policy" },

@@ -30,9 +30,15 @@ describe("POST /api/subscribe", () => {
     ]);
   });
 
-  it("stores the sign-up modal's names", async () => {
-    await subscribe(JSON.stringify({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" }));
-    expect(await rows()).toMatchObject([{ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" }]);
+  it("accepts the sign-up modal's {firstName, lastName, email} and stores both names with source signup", async () => {
+    const reply = await subscribe(
+      JSON.stringify({ firstName: " Ada ", lastName: "Lovelace", email: "ada@example.com" }),
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ success: true });
+    expect(await rows()).toMatchObject([
+      { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", source: "signup", archived: false },
+    ]);
   });
 
   it("answers a duplicate exactly like a new address and keeps one row, whatever the letter case", async () => {

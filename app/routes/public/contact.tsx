@@ -1,4 +1,4 @@
-import { PageHeading } from "~/components/page-heading";
+import { ContactForm } from "~/features/contacts/components/contact-form";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -9,5 +9,16 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Page() {
-  return <PageHeading>Join the Conversation</PageHeading>;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
+      <h1 className="font-bold text-4xl tracking-tight">Join the Conversation</h1>
+      <p className="mt-4 text-lg text-muted-foreground">
+        Have a question, an idea or a story of disruption to share? Get in touch or pitch your story below, and we'll
+        get back to you within 48 hours.
+      </p>
+      <div className="mt-10 rounded-lg border border-border bg-card p-6 sm:p-8">
+        <ContactForm />
+      </div>
+    </main>
+  );
 }

@@ -1,5 +1,10 @@
-import { PageHeading } from "~/components/page-heading";
+import { CheckCircle2, Info } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { GuestApplicationForm } from "~/features/guests/components/guest-application-form";
 import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/guest-application";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -9,5 +14,62 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Page() {
-  return <PageHeading>Become a Guest</PageHeading>;
+  const [submitted, setSubmitted] = useState(false);
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
+      {submitted ? (
+        <ApplicationSubmitted />
+      ) : (
+        <>
+          <h1 className="font-bold text-4xl tracking-tight">Become a Guest</h1>
+          <p className="mt-4 text-lg text-muted-foreground">
+            {siteConfig.showName} features founders, operators and leaders with an honest story of disruption: the pivot
+            that nearly failed, the technology that changed everything, the lesson nobody puts on a slide. Tell us about
+            yourself and the conversation you would like to have.
+          </p>
+          <aside
+            aria-labelledby="before-you-apply"
+            className="mt-8 flex gap-3 rounded-lg border border-primary/40 bg-primary/10 p-5"
+          >
+            <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+            <div>
+              <h2 id="before-you-apply" className="font-semibold">
+                Before you apply
+              </h2>
+              <p className="mt-1 text-muted-foreground text-sm">
+                We look for guests with first-hand experience and a specific story to tell, not a product pitch. Every
+                application is read by the host; if it is a fit, we will contact you by email to plan a recording.
+              </p>
+            </div>
+          </aside>
+          <div className="mt-10 rounded-lg border border-border bg-card p-6 sm:p-8">
+            <GuestApplicationForm onSubmitted={() => setSubmitted(true)} />
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
+
+function ApplicationSubmitted() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form the visitor was in is gone; move focus to what replaced it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <section className="mx-auto mt-8 max-w-xl rounded-lg border border-border bg-card p-8 text-center">
+      <CheckCircle2 className="mx-auto size-12 text-primary" aria-hidden />
+      <h1 ref={headingRef} tabIndex={-1} className="mt-4 font-bold text-3xl tracking-tight focus:outline-none">
+        Application Submitted
+      </h1>
+      <p className="mt-3 text-muted-foreground">
+        Thank you for applying to be a guest. We review every application and will be in touch by email if your story is
+        a fit for the show.
+      </p>
+      <Button asChild className="mt-6">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </section>
+  );
 }

@@ -1,13 +1,69 @@
-import { PageHeading } from "~/components/page-heading";
+import { Suspense } from "react";
+import { Await, data } from "react-router";
+import {
+  ArticleLoadFailed,
+  ArticleNotFound,
+  ArticleSkeleton,
+  InsightArticle,
+} from "~/features/insights/components/insight-article";
+import { findInsightPost } from "~/features/insights/insights.server";
+import type { InsightPost } from "~/features/insights/schema";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/insight-article";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Insight",
-    description: "An article from the Insights collection.",
-  });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await findInsightPost(context.db, params.id);
+  if (!post) return data({ post: null }, { status: 404 });
+  return { post };
+}
 
-export default function Page() {
-  return <PageHeading>Insight</PageHeading>;
+/**
+ * A document request gets the article in its HTML. A client-side navigation shows the skeleton at once; a failed
+ * load there shows the error toast and the not-found view (docs/decisions/008-insights-loading-states.md).
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { post: serverLoader().then((loaded) => loaded.post) };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const post = args.loaderData?.post;
+  if (post instanceof Promise) {
+    return pageMeta(args, { title: "Insight", description: "An article from the Insights collection." });
+  }
+  if (!post) {
+    return pageMeta(args, {
+      title: "Article Not Found",
+      description: "The article you're looking for doesn't exist or has been removed",
+      noIndex: true,
+    });
+  }
+  return pageMeta(args, { title: post.title, description: post.excerpt, image: post.imageUrl, type: "article" });
+};
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="px-4 pt-28 pb-16">
+      {loaderData.post instanceof Promise ? (
+        <Suspense fallback={<ArticleSkeleton />}>
+          <Await resolve={loaderData.post} errorElement={<ArticleLoadFailed />}>
+            {(post: InsightPost | null) => <ArticleOrNotFound post={post} />}
+          </Await>
+        </Suspense>
+      ) : (
+        <ArticleOrNotFound post={loaderData.post} />
+      )}
+    </main>
+  );
+}
+
+function ArticleOrNotFound({ post }: { post: InsightPost | null }) {
+  return post ? <InsightArticle post={post} /> : <ArticleNotFound />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="px-4 pt-28 pb-16">
+      <ArticleLoadFailed />
+    </main>
+  );
 }

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** Spec section 9: the subjects the public form offers; the values are what is stored. */
+export const CONTACT_SUBJECTS = ["pitch", "guest", "partnership", "other"] as const;
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  pitch: "Pitch a Story",
+  guest: "Be a Guest",
+  partnership: "Partnership",
+  other: "Other",
+};
+
+/** The spec leaves stored lengths open; these fit any real message and keep one request small. */
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong });
+
+/**
+ * Spec section 5, "Contact message schema": POST /api/contact validates with it, and the contact form runs it
+ * first, so a rule exists in one place. Fields are checked in the order name, email, subject, message.
+ */
+export const ContactMessageSchema = z.object({
+  name: required("Name is required", CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .max(CONTACT_LIMITS.email, { error: "Please enter a valid email address" })
+    .pipe(z.email({ error: "Please enter a valid email address" })),
+  subject: z.enum(CONTACT_SUBJECTS, { error: "Subject is required" }),
+  message: required(
+    "Message is required",
+    CONTACT_LIMITS.message,
+    `Message must be at most ${CONTACT_LIMITS.message} characters`,
+  ),
+});
+
+export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
+
+export type ContactResponse = { success: true; message: string };
+
+export const CONTACT_REPLY_PROMISE = "We'll get back to you within 48 hours.";
