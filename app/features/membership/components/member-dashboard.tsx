@@ -100,9 +100,12 @@ export function MemberDashboard({ member }: { member: DashboardMember }) {
                   {title}
                 </h3>
                 <p className="text-muted-foreground">{text}</p>
-                <Link to={to} className="mt-auto font-medium text-primary underline underline-offset-4">
+                <Link
+                  to={to}
+                  aria-label={`${action}: ${title}`}
+                  className="mt-auto font-medium text-primary underline underline-offset-4"
+                >
                   {action}
-                  <span className="sr-only">: {title}</span>
                 </Link>
               </li>
             ))}
