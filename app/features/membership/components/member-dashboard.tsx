@@ -63,7 +63,9 @@ export function MemberDashboard({ member }: { member: DashboardMember }) {
             {isPremium && <Crown className="size-5 text-primary" aria-hidden="true" />}
             {membershipPlanName(member.membershipTier)}
           </p>
-          {!isPremium && (
+          {isPremium ? (
+            <p className="text-muted-foreground">You have access to every member benefit.</p>
+          ) : (
             <Button asChild className="self-start">
               <Link to="/members/upgrade">Upgrade Now</Link>
             </Button>
