@@ -25,6 +25,16 @@ const PREMIUM_WORDS = [
 
 const main = (page: Page) => page.getByRole("main");
 
+/** React's reports of server HTML that the browser rendered differently. */
+function watchHydrationErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|did not match|react/i.test(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
 test.describe("member pages signed out", () => {
   for (const path of MEMBER_PAGES) {
     test(`${path} sends the browser to sign-in on the server`, async ({ page }) => {
@@ -182,7 +192,9 @@ test.describe("premium pages for a premium member", () => {
   });
 
   test("/members/premium-content lists three episodes and four downloads", async ({ page }) => {
-    await openPage(page, "/members/premium-content");
+    const hydrationErrors = watchHydrationErrors(page);
+    const response = await openPage(page, "/members/premium-content");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await expect(page.getByRole("heading", { level: 1, name: "Premium Content" })).toBeVisible();
     const episodes = page.getByRole("region", { name: "Premium Episodes" }).getByRole("listitem");
     await expect(episodes).toHaveCount(3);
@@ -194,6 +206,7 @@ test.describe("premium pages for a premium member", () => {
     const downloads = page.getByRole("region", { name: "Downloadable Resources" });
     await expect(downloads.getByRole("link", { name: "Download PDF" })).toHaveCount(3);
     await expect(downloads.getByRole("link", { name: "Download ZIP" })).toHaveCount(1);
+    expect(hydrationErrors).toEqual([]);
   });
 
   test("Listen Now opens a player on the premium audio", async ({ page }) => {
@@ -247,10 +260,12 @@ test.describe("premium pages for a premium member", () => {
   });
 
   test("/members/events lists the upcoming virtual events", async ({ page }) => {
+    const hydrationErrors = watchHydrationErrors(page);
     await openPage(page, "/members/events");
     await expect(page.getByRole("heading", { level: 1, name: "Virtual Events" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Live Q&A with the Host" })).toBeVisible();
     await expect(main(page).locator("time").first()).toHaveText(/UTC$/);
+    expect(hydrationErrors).toEqual([]);
   });
 
   test("the dashboard's premium links lead to their pages", async ({ page }) => {

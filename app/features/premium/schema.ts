@@ -30,6 +30,9 @@ export type VirtualEvent = {
   durationMinutes: number;
 };
 
+/** An event as the events page shows it; `when` is worded on the server, so the browser's locale data cannot differ. */
+export type UpcomingEvent = VirtualEvent & { when: string };
+
 /** What a premium page's loader answers: its content for premium members, only the access panel for anyone else. */
 export type PremiumPageData<Content> = { access: "granted"; content: Content } | { access: "denied" };
 
@@ -40,18 +43,5 @@ export function formatEpisodeDate(isoDate: string) {
     month: "short",
     day: "numeric",
     timeZone: "UTC",
-  });
-}
-
-export function formatEventTime(isoTimestamp: string) {
-  return new Date(isoTimestamp).toLocaleString("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
   });
 }

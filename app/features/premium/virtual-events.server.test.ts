@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { VirtualEvent } from "./schema";
-import { listUpcomingEvents, VIRTUAL_EVENTS } from "./virtual-events.server";
+import { formatEventTime, listUpcomingEvents, VIRTUAL_EVENTS } from "./virtual-events.server";
 
 const event = (id: string, startsAt: string, durationMinutes = 60): VirtualEvent => ({
   id,
@@ -30,5 +30,16 @@ describe("listUpcomingEvents", () => {
 
   it("has sample events still to come at the time of writing", () => {
     expect(listUpcomingEvents(new Date("2026-11-22T00:00:00Z"))).toHaveLength(VIRTUAL_EVENTS.length);
+  });
+});
+
+describe("formatEventTime", () => {
+  it("words the start in US English, in UTC", () => {
+    expect(formatEventTime("2027-01-14T17:00:00Z")).toMatch(/^Thursday, January 14, 2027,? at 5:00\sPM UTC$/);
+  });
+
+  it("is what the events page receives", () => {
+    const [first] = listUpcomingEvents(new Date("2026-11-22T00:00:00Z"));
+    expect(first.when).toBe(formatEventTime(first.startsAt));
   });
 });

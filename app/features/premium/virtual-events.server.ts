@@ -1,4 +1,4 @@
-import type { VirtualEvent } from "./schema";
+import type { UpcomingEvent, VirtualEvent } from "./schema";
 
 /**
  * SAMPLE SCHEDULE: placeholder virtual events for premium members, to be replaced by the owner with the real ones
@@ -29,8 +29,23 @@ export const VIRTUAL_EVENTS: VirtualEvent[] = [
 ];
 
 /** Events that have not ended yet, soonest first. Call only for a premium member. */
-export function listUpcomingEvents(now: Date = new Date(), events: VirtualEvent[] = VIRTUAL_EVENTS): VirtualEvent[] {
+export function listUpcomingEvents(now: Date = new Date(), events: VirtualEvent[] = VIRTUAL_EVENTS): UpcomingEvent[] {
   return events
     .filter((event) => new Date(event.startsAt).getTime() + event.durationMinutes * 60_000 > now.getTime())
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+    .map((event) => ({ ...event, when: formatEventTime(event.startsAt) }));
+}
+
+/** In UTC, the one time zone every member can convert from. */
+export function formatEventTime(isoTimestamp: string) {
+  return new Date(isoTimestamp).toLocaleString("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
 }

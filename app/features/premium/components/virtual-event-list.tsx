@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
-import { formatEventTime, type VirtualEvent } from "../schema";
+import type { UpcomingEvent } from "../schema";
 
-export function VirtualEventList({ events }: { events: VirtualEvent[] }) {
+export function VirtualEventList({ events }: { events: UpcomingEvent[] }) {
   if (events.length === 0) {
     return (
       <p className="rounded-xl border border-border bg-card p-6 text-muted-foreground">
@@ -16,7 +16,7 @@ export function VirtualEventList({ events }: { events: VirtualEvent[] }) {
           <h2 className="font-semibold text-xl">{event.title}</h2>
           <p className="mt-2 flex items-center gap-2 text-muted-foreground text-sm">
             <CalendarDays className="size-4" aria-hidden="true" />
-            <time dateTime={event.startsAt}>{formatEventTime(event.startsAt)}</time>
+            <time dateTime={event.startsAt}>{event.when}</time>
             <span aria-hidden="true">·</span>
             <span>{event.durationMinutes} min</span>
           </p>
