@@ -18,6 +18,10 @@ export default [
   route("members/profile", "routes/members/profile.tsx"),
   route("members/premium-content", "routes/members/premium-content.tsx"),
   route("members/upgrade", "routes/members/upgrade.tsx"),
+  route("members/events", "routes/members/events.tsx"),
+  route("members/resources", "routes/members/resources.tsx"),
+  route("members/resources/download/:fileId", "routes/members/resource-download.ts"),
+  route("members/premium-content/audio/:episodeId", "routes/members/premium-audio.ts"),
   route("members/guest-applications", "routes/members/guest-applications.tsx"),
 
   route("admin", "routes/admin/login.tsx", { id: "admin-index" }),
@@ -30,6 +34,7 @@ export default [
   route("api/subscribe", "routes/api/subscribe.ts"),
   route("api/auth/user", "routes/api/auth/user.ts"),
   route("api/auth/mock-login", "routes/api/auth/mock-login.ts"),
+  route("api/auth/membership", "routes/api/auth/membership.ts"),
   route("api/logout", "routes/api/logout.ts"),
   route("api/podcast/episodes", "routes/api/podcast-episodes.ts"),
   route("api/contact", "routes/api/contact.ts"),

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage } from "./support";
+import { openPage, signInAsMember } from "./support";
 
 /** Every registered route of app/routes.ts but the splat, plus one unknown path for the 404 page. */
 const ROUTES = [
@@ -21,6 +21,8 @@ const ROUTES = [
   "/members/profile",
   "/members/premium-content",
   "/members/upgrade",
+  "/members/events",
+  "/members/resources",
   "/members/guest-applications",
   "/admin",
   "/admin/login",
@@ -79,10 +81,28 @@ async function expectNoSeriousViolations(page: Page) {
 test.describe("accessibility", () => {
   for (const path of ROUTES) {
     test(`${path} has no serious or critical axe violations and no contrast failures`, async ({ page }) => {
+      // Member pages are audited with their premium content, which only a signed-in premium member gets.
+      if (path.startsWith("/members/")) await signInAsMember(page, "premium");
       await gotoHydrated(page, path);
       await expectNoSeriousViolations(page);
     });
   }
+
+  for (const path of ["/members/dashboard", "/members/upgrade", "/members/premium-content"]) {
+    test(`${path} as a free member`, async ({ page }) => {
+      await signInAsMember(page, "free");
+      await gotoHydrated(page, path);
+      await expectNoSeriousViolations(page);
+    });
+  }
+
+  test("/members/premium-content with an episode's player open", async ({ page }) => {
+    await signInAsMember(page, "premium");
+    await gotoHydrated(page, "/members/premium-content");
+    await page.getByRole("button", { name: "Listen Now" }).first().click();
+    await expect(page.locator("audio")).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
 
   test("the home page with the account menu open", async ({ page }) => {
     await gotoHydrated(page, "/");

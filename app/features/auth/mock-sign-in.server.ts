@@ -8,9 +8,15 @@ export function isMockSignInEnabled(env: Env) {
   return env.NODE_ENV !== "production";
 }
 
-/** Creates or resets the mock user of `tier` (a previous upgrade is undone), returning its id. */
-export async function upsertMockUser(db: Database, tier: MockTier): Promise<string> {
-  const mock = MOCK_USERS[tier];
+/**
+ * Creates or resets the mock user of `tier` (a previous upgrade is undone), returning its id. With an `alias`, the
+ * user is that alias's own copy of the tier's mock user (same names, its own id and email).
+ */
+export async function upsertMockUser(db: Database, tier: MockTier, alias?: string): Promise<string> {
+  const shared = MOCK_USERS[tier];
+  const mock = alias
+    ? { ...shared, id: `${shared.id}-${alias}`, email: shared.email.replace("@", `+${alias}@`) }
+    : shared;
   await db
     .insert(users)
     .values({ ...mock, membershipTier: tier })

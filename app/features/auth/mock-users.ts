@@ -11,6 +11,14 @@ export const MockSignInSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.enum(MEMBERSHIP_TIERS, { error: INVALID_MOCK_TIER_MESSAGE })),
+  /**
+   * Tests only: signs in as a separate copy of the tier's mock user, so that a test that changes its member (an
+   * upgrade) does not change the member other tests, running at the same time, are signed in as.
+   */
+  alias: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: "An alias is 1 to 40 lower-case letters, digits or hyphens" })
+    .optional(),
 });
 
 export type MockTier = (typeof MEMBERSHIP_TIERS)[number];

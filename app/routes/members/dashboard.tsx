@@ -1,4 +1,5 @@
-import { PageHeading } from "~/components/page-heading";
+import { MemberDashboard } from "~/features/membership/components/member-dashboard";
+import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
@@ -9,6 +10,13 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function Page() {
-  return <PageHeading>Member Dashboard</PageHeading>;
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { email, firstName, lastName, membershipTier } = await requireUserForPage(context.db, request);
+  return { member: { email, firstName, lastName, membershipTier } };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <MemberDashboard member={loaderData.member} />;
 }

@@ -1,4 +1,5 @@
-import { PageHeading } from "~/components/page-heading";
+import { MemberProfile } from "~/features/membership/components/member-profile";
+import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
 
@@ -9,6 +10,13 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function Page() {
-  return <PageHeading>Profile Settings</PageHeading>;
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { email, firstName, lastName, profileImageUrl, membershipTier } = await requireUserForPage(context.db, request);
+  return { member: { email, firstName, lastName, profileImageUrl, membershipTier } };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <MemberProfile member={loaderData.member} />;
 }

@@ -1,4 +1,5 @@
-import { PageHeading } from "~/components/page-heading";
+import { UpgradePlans } from "~/features/membership/components/upgrade-plans";
+import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/upgrade";
 
@@ -9,6 +10,18 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function Page() {
-  return <PageHeading>Upgrade Your Membership</PageHeading>;
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { membershipTier } = await requireUserForPage(context.db, request);
+  return { currentTier: membershipTier };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 pt-28 pb-16">
+      <h1 className="font-bold text-4xl tracking-tight">Upgrade Your Membership</h1>
+      <UpgradePlans currentTier={loaderData.currentTier} />
+    </main>
+  );
 }

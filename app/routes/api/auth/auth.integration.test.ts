@@ -63,6 +63,39 @@ describe("mock sign-in", () => {
     expect((await userFor(cookieOf(reply.headers))).body).toMatchObject({ id: "mock-user-premium" });
   });
 
+  it("signs in as an alias's own copy of the mock user, beside the shared one", async () => {
+    const shared = await mockSignIn("free");
+    const reply = await callRoute(
+      mockLogin,
+      database.db,
+      new Request("http://localhost/api/auth/mock-login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ membershipTier: "free", alias: "upgrade-test" }),
+      }),
+    );
+    expect(reply.body).toMatchObject({
+      id: "mock-user-free-upgrade-test",
+      email: "free.member+upgrade-test@example.com",
+      firstName: "Frankie",
+      membershipTier: "free",
+    });
+    expect((await userFor(cookieOf(shared.headers))).body).toMatchObject({ id: "mock-user-free" });
+  });
+
+  it.each(["Upper", "", "a/b", "x".repeat(41), 7])("refuses the alias %j", async (alias) => {
+    const reply = await callRoute(
+      mockLogin,
+      database.db,
+      new Request("http://localhost/api/auth/mock-login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ membershipTier: "free", alias }),
+      }),
+    );
+    expect(reply.status).toBe(400);
+  });
+
   it.each(["gold", "", 3, null])("refuses the tier %j with the spec's message", async (tier) => {
     const reply = await mockSignIn(tier);
     expect(reply).toMatchObject({ status: 400, body: { message: INVALID_MOCK_TIER_MESSAGE } });

@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await parseJsonBody(request, MockSignInSchema);
   if (!body.ok) return body.response;
-  const userId = await upsertMockUser(context.db, body.data.membershipTier);
+  const userId = await upsertMockUser(context.db, body.data.membershipTier, body.data.alias);
   const setCookie = await startSession(context.db, context.env, request, { userId });
   return Response.json(await findCurrentUser(context.db, userId), { headers: { "Set-Cookie": setCookie } });
 }

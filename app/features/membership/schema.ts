@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** Spec section 3: any stored value other than basic or premium counts as free. */
+export const MEMBERSHIP_TIERS = ["free", "basic", "premium"] as const;
+export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
+
+/** The tiers a member can upgrade to; free is where everyone starts. */
+export const PAID_TIERS = ["basic", "premium"] as const;
+export type PaidTier = (typeof PAID_TIERS)[number];
+
+export const INVALID_PLAN_MESSAGE = "Choose the basic or premium membership.";
+export const PREMIUM_CANNOT_CHANGE_MESSAGE = "Premium membership cannot be changed.";
+
+/** POST /api/auth/membership: the plan the member chose on the upgrade page. */
+export const UpgradeMembershipSchema = z.object({
+  membershipTier: z.enum(PAID_TIERS, { error: INVALID_PLAN_MESSAGE }),
+});
+
+export type UpgradeMembershipInput = z.infer<typeof UpgradeMembershipSchema>;
+
+export type UpgradeMembershipResponse =
+  | { success: true; message: string; data: { membershipTier: PaidTier } }
+  | { success: false; message: string };
+
+const TIER_RANK: Record<MembershipTier, number> = { free: 0, basic: 1, premium: 2 };
+
+/** Spec section 4: free goes to basic or premium, basic to premium; premium never changes; no downgrade. */
+export function canUpgrade(from: MembershipTier, to: MembershipTier): boolean {
+  return from !== "premium" && TIER_RANK[to] > TIER_RANK[from];
+}
+
+/** Why `from` cannot become `to` (only called when `canUpgrade` is false). */
+export function upgradeRefusalMessage(from: MembershipTier, to: MembershipTier): string {
+  if (from === "premium") return PREMIUM_CANNOT_CHANGE_MESSAGE;
+  if (from === to) return `You already have the ${planTitle(to)} membership.`;
+  return "Memberships cannot be downgraded.";
+}
+
+export function upgradeSuccessMessage(tier: PaidTier) {
+  return `Your account has been upgraded to ${tier} membership.`;
+}
+
+export function planTitle(tier: MembershipTier) {
+  return { free: "Free", basic: "Basic", premium: "Premium" }[tier];
+}
+
+/** The dashboard's membership card. */
+export function membershipPlanName(tier: MembershipTier) {
+  return `${planTitle(tier)} Membership`;
+}
+
+/** The profile's tier label. */
+export function memberTierLabel(tier: MembershipTier) {
+  return `${planTitle(tier)} Member`;
+}

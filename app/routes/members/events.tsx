@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { PremiumAccessRequired } from "~/features/premium/components/premium-access-required";
+import { VirtualEventList } from "~/features/premium/components/virtual-event-list";
+import { premiumPageData } from "~/features/premium/premium-access.server";
+import { listUpcomingEvents } from "~/features/premium/virtual-events.server";
+import { requireUserForPage } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/events";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Virtual Events",
+    description: "Upcoming live sessions for premium members.",
+    noIndex: true,
+  });
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserForPage(context.db, request);
+  return premiumPageData(user, () => ({ events: listUpcomingEvents() }));
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  if (loaderData.access === "denied") return <PremiumAccessRequired />;
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 pt-28 pb-16">
+      <Link to="/members/dashboard" className="text-primary text-sm underline underline-offset-4">
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-4 font-bold text-4xl tracking-tight">Virtual Events</h1>
+      <p className="mt-2 mb-8 text-muted-foreground">
+        Upcoming live sessions for Premium members. The joining link is emailed to you before each event.
+      </p>
+      <VirtualEventList events={loaderData.content.events} />
+    </main>
+  );
+}
