@@ -75,7 +75,12 @@ describe("scrollToSection", () => {
 });
 
 describe("goToSection", () => {
+  // goToSection also starts the delayed scroll; fake timers keep it from firing after the fake page is gone.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
