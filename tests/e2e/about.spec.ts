@@ -62,7 +62,9 @@ test.describe("about page", () => {
   test.describe("Read Full Story", () => {
     async function openStory(page: Page) {
       await openPage(page, "/about");
-      const trigger = storyCard(page, firstStory.title).getByRole("button", { name: /Read Full Story/ });
+      const trigger = storyCard(page, firstStory.title).getByRole("button", {
+        name: `Read Full Story: ${firstStory.title}`,
+      });
       await trigger.click();
       const dialog = page.getByRole("dialog", { name: firstStory.title });
       await expect(dialog).toBeVisible();

@@ -15,10 +15,14 @@ export function StoryDialog({ story }: { story: ConfessionStory }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="-ml-3 text-primary hover:text-primary">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Read Full Story: ${story.title}`}
+          className="-ml-3 text-primary hover:text-primary"
+        >
           <BookOpen aria-hidden="true" />
           Read Full Story
-          <span className="sr-only">: {story.title}</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-2xl">

@@ -45,10 +45,13 @@ export function StoryGrid({
             >
               <StoryVideo story={story} />
               <div className="flex flex-1 flex-col gap-2 p-4">
-                <h3 id={`${storyElementId(story.id)}-title`} className="font-semibold text-lg leading-snug">
+                <h3
+                  id={`${storyElementId(story.id)}-title`}
+                  className="font-semibold text-lg leading-snug max-md:sr-only"
+                >
                   {story.title}
                 </h3>
-                {/* On narrow screens the video's overlay shows the description instead. */}
+                {/* On narrow screens the video's overlay shows the title and description instead. */}
                 <p className="text-muted-foreground text-sm max-md:sr-only">{story.description}</p>
                 <div className="mt-auto">
                   <StoryDialog story={story} />
