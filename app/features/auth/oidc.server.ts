@@ -31,9 +31,16 @@ function providerConfiguration(env: Env & OidcSettings): Promise<oidc.Configurat
     const issuer = new URL(env.OIDC_ISSUER);
     // Plain http is accepted only for a provider on this machine (development, tests); anywhere else it must be https.
     const insecureAllowed = issuer.protocol === "http:" && LOOPBACK_HOSTS.has(issuer.hostname);
-    configuration = oidc.discovery(issuer, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET, undefined, {
-      execute: insecureAllowed ? [oidc.allowInsecureRequests] : [],
-    });
+    // client_secret_basic is the method every provider supports (OpenID Connect Discovery's default).
+    configuration = oidc.discovery(
+      issuer,
+      env.OIDC_CLIENT_ID,
+      undefined,
+      oidc.ClientSecretBasic(env.OIDC_CLIENT_SECRET),
+      {
+        execute: insecureAllowed ? [oidc.allowInsecureRequests] : [],
+      },
+    );
     configurations.set(key, configuration);
     configuration.catch(() => configurations.delete(key));
   }
