@@ -1,5 +1,5 @@
 import { Crown, LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { Link } from "react-router";
 import { trackEvent } from "~/lib/analytics";
 import type { CurrentUser } from "~/lib/auth.server";
@@ -47,6 +47,9 @@ export function AccountAvatar({ user }: { user: CurrentUser | null }) {
 export function AccountMenu({ onSignIn }: { onSignIn: () => void }) {
   const hintId = useId();
   const { user } = useRootData();
+  // The modal opens once the menu has closed and given focus back to its button, so that closing the modal returns
+  // focus there rather than to the menu item that no longer exists.
+  const signInChosen = useRef(false);
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -54,7 +57,15 @@ export function AccountMenu({ onSignIn }: { onSignIn: () => void }) {
           <AccountAvatar user={user} />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
+      <DropdownMenuContent
+        align="end"
+        className="w-64"
+        onCloseAutoFocus={() => {
+          if (!signInChosen.current) return;
+          signInChosen.current = false;
+          onSignIn();
+        }}
+      >
         {user ? (
           <>
             <DropdownMenuLabel className="flex flex-col gap-0.5">
@@ -89,7 +100,7 @@ export function AccountMenu({ onSignIn }: { onSignIn: () => void }) {
               aria-describedby={hintId}
               onSelect={() => {
                 trackAccountMenu("login");
-                onSignIn();
+                signInChosen.current = true;
               }}
             >
               <LogIn aria-hidden="true" />

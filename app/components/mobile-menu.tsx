@@ -118,7 +118,7 @@ export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
             type="button"
             className="mt-4 w-full"
             onClick={() => {
-              setOpen(false);
+              close();
               onSignIn();
             }}
           >

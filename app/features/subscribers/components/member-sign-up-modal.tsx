@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -45,6 +45,8 @@ export function MemberSignUpModal({
   const [fields, setFields] = useState(EMPTY_FIELDS);
   const [submitting, setSubmitting] = useState(false);
   const [thanked, setThanked] = useState(false);
+  // Opened without a Dialog trigger, Radix has nowhere to return focus on closing: it goes back to what opened it.
+  const openedFrom = useRef<HTMLElement | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,7 +80,15 @@ export function MemberSignUpModal({
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent>
+        <DialogContent
+          onOpenAutoFocus={() => {
+            openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            openedFrom.current?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle className="leading-snug">
               Stay informed <span className="block text-primary">{siteConfig.showName}</span>
