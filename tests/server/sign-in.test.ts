@@ -1,4 +1,6 @@
+import { chromium, expect as expectInBrowser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumArgs, chromiumExecutable } from "../setup/chromium";
 import { killAllServers, makeTempDir, type RunningServer, removeTempDir, startServer } from "./helpers";
 
 /**
@@ -74,5 +76,32 @@ describe("signing in on the production server", () => {
     expect(again.status).toBe(400);
     expect(again.headers.get("set-cookie")).toBeNull();
     expect(await again.text()).toContain("Link Not Valid");
+  });
+
+  it("signs a person in through the pages in a browser", async () => {
+    const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/api/login?returnTo=/about`);
+      await expectInBrowser(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.getByLabel("Email Address").fill("browser.member@example.com");
+      await page.getByRole("button", { name: "Email Me a Sign-In Link" }).click();
+      await expectInBrowser(page.getByRole("status")).toContainText("Check your email");
+
+      // The whole mail is printed in one write, so its link is in the output once its first line is.
+      await server.waitForOutput(/^\[mail\] to browser\.member@example\.com:/);
+      const mail = server.stdout().split("[mail] to browser.member@example.com:")[1];
+      const token = /\/sign-in\/verify\?token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+      expect(token).toBeDefined();
+
+      await page.goto(`${server.url}/sign-in/verify?token=${token}`);
+      await expectInBrowser(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectInBrowser(page).toHaveURL(`${server.url}/about`);
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await expectInBrowser(page.getByRole("menu")).toContainText("browser.member@example.com");
+    } finally {
+      await browser.close();
+    }
   });
 });

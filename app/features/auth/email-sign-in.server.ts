@@ -13,7 +13,7 @@ import { hashToken, newSecretToken, SECRET_TOKEN_PATTERN } from "./tokens.server
 const LINK_LIFETIME_MS = SIGN_IN_LINK_LIFETIME_MINUTES * 60 * 1000;
 const KEEP_OLD_TOKENS_MS = 24 * 60 * 60 * 1000;
 
-/** One inbox should not be flooded, and one address should not be able to flood many inboxes. */
+/** One inbox should not be flooded, and one client should not be able to flood many inboxes. */
 export const SIGN_IN_LINK_LIMITS = {
   perAddress: { name: "sign-in-link:address", limit: 5, windowMs: 15 * 60 * 1000 },
   perIp: { name: "sign-in-link:ip", limit: 20, windowMs: 15 * 60 * 1000 },
@@ -25,7 +25,7 @@ export async function consumeSignInLinkLimits(db: Database, email: string, clien
   return consumeRateLimit(db, SIGN_IN_LINK_LIMITS.perAddress, email);
 }
 
-export function signInLinkUrl(env: Env, token: string) {
+function signInLinkUrl(env: Env, token: string) {
   return `${env.SITE_URL}/sign-in/verify?token=${token}`;
 }
 
