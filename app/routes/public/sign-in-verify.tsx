@@ -10,6 +10,9 @@ import type { Route } from "./+types/sign-in-verify";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Sign In", description: `Finish signing in to ${siteConfig.showName}.`, noIndex: true });
 
+/** The page carries a live token: no cache may keep it. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 /** Opening the link only shows it: mail scanners that fetch links must not use them up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
