@@ -124,8 +124,8 @@ export function MemberSignUpModal({
         </DialogContent>
       </Dialog>
       <Dialog open={thanked} onOpenChange={(stillOpen) => !stillOpen && finish()}>
-        <DialogContent showCloseButton={false} className="max-w-sm text-center">
-          <DialogHeader className="sm:text-center">
+        <DialogContent showCloseButton={false} className="text-center sm:max-w-sm">
+          <DialogHeader className="text-center">
             <DialogTitle>Thank You!</DialogTitle>
             <DialogDescription>
               You're signed up for news about new episodes and exclusive updates. Next, sign in to your member account.
