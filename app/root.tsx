@@ -1,11 +1,13 @@
 import { Tooltip } from "radix-ui";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { CookieNotice } from "~/components/cookie-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
+import { MockAuthControls } from "~/features/auth/components/mock-auth-controls";
 import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
+import { MemberSignUpModal } from "~/features/subscribers/components/member-sign-up-modal";
 import { getViewer } from "~/lib/auth.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/root";
@@ -49,7 +51,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** After the sign-up modal, sign-in starts on the server (email link or OpenID provider). */
+const startSignIn = () => window.location.assign("/api/login");
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  const [signUpOpen, setSignUpOpen] = useState(false);
   // Marks the document once React has taken over, so that browser tests act only on a live page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -63,9 +69,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader onSignIn={() => setSignUpOpen(true)} />
       <Outlet />
       <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
+      <MemberSignUpModal open={signUpOpen} onOpenChange={setSignUpOpen} onSignIn={startSignIn} />
+      {loaderData.mockSignInEnabled && <MockAuthControls />}
       <CookieNotice />
       <Toaster />
     </Tooltip.Provider>

@@ -13,6 +13,8 @@ export default [
   route("terms-of-service", "routes/public/terms-of-service.tsx"),
   route("cookie-policy", "routes/public/cookie-policy.tsx"),
   route("guest-application", "routes/public/guest-application.tsx"),
+  route("sign-in", "routes/public/sign-in.tsx"),
+  route("sign-in/verify", "routes/public/sign-in-verify.tsx"),
 
   route("members/dashboard", "routes/members/dashboard.tsx"),
   route("members/profile", "routes/members/profile.tsx"),
@@ -33,6 +35,9 @@ export default [
 
   route("api/subscribe", "routes/api/subscribe.ts"),
   route("api/auth/user", "routes/api/auth/user.ts"),
+  route("api/login", "routes/api/login.ts"),
+  route("api/callback", "routes/api/auth/callback.ts"),
+  route("api/auth/email-link", "routes/api/auth/email-link.ts"),
   route("api/auth/mock-login", "routes/api/auth/mock-login.ts"),
   route("api/auth/membership", "routes/api/auth/membership.ts"),
   route("api/logout", "routes/api/logout.ts"),

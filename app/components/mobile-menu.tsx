@@ -1,16 +1,22 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { useRootData } from "~/lib/use-root-data";
 import { cn } from "~/lib/utils";
-import { SIGN_IN_PATH } from "./account-menu";
+import { AccountAvatar, accountDisplayName, SIGN_OUT_PATH } from "./account-menu";
 import { MainNav } from "./main-nav";
 import { Button } from "./ui/button";
 
+const memberLinkClass =
+  "block rounded-md px-3 py-3 text-base text-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
 /**
- * Below the md breakpoint: a disclosure button and a panel under the header that repeats the navigation.
+ * Below the md breakpoint: a disclosure button and a panel under the header that repeats the navigation, then the
+ * member's block and links, or Sign In / Join (which opens the sign-up modal, `onSignIn`).
  * The panel slides and fades over 0.3 s (spec section 9); `invisible` keeps it out of the tab order when closed.
  */
-export function MobileMenu() {
+export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
+  const { user } = useRootData();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -73,9 +79,52 @@ export function MobileMenu() {
           linkClassName="block px-3 py-3 text-base"
           onLinkClick={close}
         />
-        <Button asChild className="mt-4 w-full">
-          <a href={SIGN_IN_PATH}>Sign In / Join</a>
-        </Button>
+        {user ? (
+          <div className="mt-4 border-border border-t pt-4">
+            <div className="flex items-center gap-3 px-3 pb-2">
+              <AccountAvatar user={user} />
+              <div className="min-w-0">
+                <p className="truncate font-medium">{accountDisplayName(user)}</p>
+                {user.email && <p className="truncate text-muted-foreground text-sm">{user.email}</p>}
+              </div>
+            </div>
+            <ul aria-label="Your account" className="flex flex-col gap-1">
+              <li>
+                <Link to="/members/dashboard" className={memberLinkClass} onClick={close}>
+                  Dashboard
+                </Link>
+              </li>
+              <li>
+                <Link to="/members/profile" className={memberLinkClass} onClick={close}>
+                  Profile Settings
+                </Link>
+              </li>
+              {user.membershipTier === "premium" && (
+                <li>
+                  <Link to="/members/premium-content" className={memberLinkClass} onClick={close}>
+                    Premium Content
+                  </Link>
+                </li>
+              )}
+              <li>
+                <a href={SIGN_OUT_PATH} className={memberLinkClass}>
+                  Sign Out
+                </a>
+              </li>
+            </ul>
+          </div>
+        ) : (
+          <Button
+            type="button"
+            className="mt-4 w-full"
+            onClick={() => {
+              close();
+              onSignIn();
+            }}
+          >
+            Sign In / Join
+          </Button>
+        )}
       </div>
     </>
   );

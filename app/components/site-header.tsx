@@ -23,7 +23,8 @@ function useIsScrolled() {
   return scrolled;
 }
 
-export function SiteHeader() {
+/** `onSignIn` opens the sign-up modal, which the root composes (components import no feature). */
+export function SiteHeader({ onSignIn }: { onSignIn: () => void }) {
   const scrolled = useIsScrolled();
   return (
     <header
@@ -56,8 +57,8 @@ export function SiteHeader() {
               <TooltipContent>{profile.label}</TooltipContent>
             </Tooltip>
           ))}
-          <AccountMenu />
-          <MobileMenu />
+          <AccountMenu onSignIn={onSignIn} />
+          <MobileMenu onSignIn={onSignIn} />
         </div>
       </div>
     </header>

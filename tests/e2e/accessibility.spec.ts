@@ -17,6 +17,8 @@ const ROUTES = [
   "/terms-of-service",
   "/cookie-policy",
   "/guest-application",
+  "/sign-in",
+  `/sign-in/verify?token=${"A".repeat(43)}`,
   "/members/dashboard",
   "/members/profile",
   "/members/premium-content",
@@ -109,6 +111,28 @@ test.describe("accessibility", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     const menu = page.getByRole("menu");
     await expect(menu.getByRole("menuitem", { name: "Sign In" })).toBeVisible();
+    await settled(menu);
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the home page with the sign-up modal open", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("First Name")).toBeFocused();
+    await settled(dialog);
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the home page signed in, with the account menu and the Mock Auth Controls open", async ({ page }) => {
+    await signInAsMember(page, "premium");
+    await gotoHydrated(page, "/");
+    await page.getByRole("button", { name: "Mock Auth Controls" }).click();
+    await expect(page.getByRole("button", { name: "Sign In as Mock User" })).toBeEnabled();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: "Premium Content" })).toBeVisible();
     await settled(menu);
     await expectNoSeriousViolations(page);
   });

@@ -29,3 +29,22 @@ export const MOCK_USERS = {
   basic: { id: "mock-user-basic", email: "basic.member@example.com", firstName: "Bailey", lastName: "Basic" },
   premium: { id: "mock-user-premium", email: "premium.member@example.com", firstName: "Parker", lastName: "Premium" },
 } as const satisfies Record<MockTier, { id: string; email: string; firstName: string; lastName: string }>;
+
+/** Spec section 9: the mock sign-in's loading flag stays on for one second after start. */
+export const MOCK_AUTH_LOADING_MS = 1000;
+
+/** The local-storage key that holds the signed-in mock user (spec section 3). */
+export const MOCK_USER_STORAGE_KEY = "mockUser";
+
+/** What the key must hold to be restored: one of the three mock users, as the mock sign-in answered it. */
+export const SavedMockUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    membershipTier: z.enum(MEMBERSHIP_TIERS),
+  })
+  .refine((user) => user.id === MOCK_USERS[user.membershipTier].id);
+
+export type SavedMockUser = z.infer<typeof SavedMockUserSchema>;

@@ -39,3 +39,22 @@ export type SubscribeInput = z.infer<typeof SubscribeSchema>;
 export type SubscribeResponse = { success: boolean; message: string };
 
 export const SUBSCRIBED_MESSAGE = "You'll be notified when the podcast launches!";
+
+export const FILL_ALL_FIELDS_MESSAGE = "Please fill in all fields.";
+
+const requiredField = z.string({ error: FILL_ALL_FIELDS_MESSAGE }).trim().min(1, { error: FILL_ALL_FIELDS_MESSAGE });
+
+const requiredName = requiredField.max(NAME_MAX_LENGTH, {
+  error: `Names must be at most ${NAME_MAX_LENGTH} characters`,
+});
+
+/**
+ * The member sign-up modal (spec section 5): every field non-blank after trimming ("Please fill in all fields.",
+ * reported before anything else), then the subscribe payload's own email rule, so that the modal sends only what
+ * POST /api/subscribe accepts.
+ */
+export const MemberSignUpSchema = z.object({
+  firstName: requiredName,
+  lastName: requiredName,
+  email: requiredField.pipe(SubscriberEmailSchema),
+});

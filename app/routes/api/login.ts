@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import { isOidcEnabled, startOidcSignIn } from "~/features/auth/oidc.server";
+import { safeReturnTo } from "~/features/auth/return-to";
+import { methodNotAllowed } from "~/lib/api.server";
+import { getViewer } from "~/lib/auth.server";
+import type { Route } from "./+types/login";
+
+const signInPage = (returnTo: string, failed = false) =>
+  `/sign-in?returnTo=${encodeURIComponent(returnTo)}${failed ? "&failed=1" : ""}`;
+
+/** Starts sign-in: at the OpenID provider when one is configured, else on the email-link page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  const { user } = await getViewer(context.db, request);
+  if (user) return redirect(returnTo);
+  if (!isOidcEnabled(context.env)) return redirect(signInPage(returnTo));
+  try {
+    const { authorizationUrl, setCookie } = await startOidcSignIn(context.db, context.env, returnTo);
+    return redirect(authorizationUrl.href, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  } catch (error) {
+    console.error("[auth] could not start OpenID Connect sign-in:", error);
+    return redirect(signInPage(returnTo, true));
+  }
+}
+
+export const action = methodNotAllowed;

@@ -1,0 +1,109 @@
+import { chromium, expect as expectInBrowser } from "@playwright/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumArgs, chromiumExecutable } from "../setup/chromium";
+import { killAllServers, makeTempDir, type RunningServer, removeTempDir, startServer } from "./helpers";
+
+/**
+ * The production build as a fresh clone runs it: no mock sign-in anywhere, and a member signs in with the emailed
+ * link read from the server's log (no SMTP server configured).
+ */
+describe("signing in on the production server", () => {
+  let dataDir: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dataDir = makeTempDir();
+    server = await startServer({ DATA_DIR: dataDir, NODE_ENV: "production" });
+  });
+  afterAll(async () => {
+    await killAllServers();
+    removeTempDir(dataDir);
+  });
+
+  it("answers 404 to the mock sign-in and renders no Mock Auth Controls", async () => {
+    const mockLogin = await fetch(`${server.url}/api/auth/mock-login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ membershipTier: "premium" }),
+    });
+    expect(mockLogin.status).toBe(404);
+    expect(mockLogin.headers.get("set-cookie")).toBeNull();
+
+    const home = await fetch(`${server.url}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain("Skip to content");
+    expect(html).not.toContain("Mock Auth Controls");
+  });
+
+  it("signs in with the link from the log: open it, confirm with the button, get a session", async () => {
+    const email = "fresh.clone@example.com";
+    const requested = await fetch(`${server.url}/api/auth/email-link`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, returnTo: "/members/profile" }),
+    });
+    expect(requested.status).toBe(200);
+
+    const line = await server.waitForOutput(/\/sign-in\/verify\?token=/);
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(line)?.[1] ?? "";
+    expect(line.startsWith("http://localhost/sign-in/verify?token=")).toBe(true);
+    expect(server.stdout()).toContain(`[mail] to ${email}: Your sign-in link`);
+    const linkOnThisServer = `${server.url}/sign-in/verify?token=${token}`;
+
+    const opened = await fetch(linkOnThisServer);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("cache-control")).toBe("no-store");
+    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(await opened.text()).toContain("Finish Signing In");
+
+    const confirm = () =>
+      fetch(linkOnThisServer, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ token }),
+      });
+    const confirmed = await confirm();
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/members/profile");
+    const setCookie = confirmed.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+
+    const me = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: setCookie.split(";")[0] } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email, membershipTier: "free" });
+
+    const again = await confirm();
+    expect(again.status).toBe(400);
+    expect(again.headers.get("set-cookie")).toBeNull();
+    expect(await again.text()).toContain("Link Not Valid");
+  });
+
+  it("signs a person in through the pages in a browser", async () => {
+    const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/api/login?returnTo=/about`);
+      await expectInBrowser(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.getByLabel("Email Address").fill("browser.member@example.com");
+      await page.getByRole("button", { name: "Email Me a Sign-In Link" }).click();
+      await expectInBrowser(page.getByRole("status")).toContainText("Check your email");
+
+      // The whole mail is printed in one write, so its link is in the output once its first line is.
+      await server.waitForOutput(/^\[mail\] to browser\.member@example\.com:/);
+      const mail = server.stdout().split("[mail] to browser.member@example.com:")[1];
+      const token = /\/sign-in\/verify\?token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+      expect(token).toBeDefined();
+
+      await page.goto(`${server.url}/sign-in/verify?token=${token}`);
+      await expectInBrowser(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectInBrowser(page).toHaveURL(`${server.url}/about`);
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await expectInBrowser(page.getByRole("menu")).toContainText("browser.member@example.com");
+    } finally {
+      await browser.close();
+    }
+  });
+});
