@@ -6,6 +6,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
+import { AdminFloatingButton } from "~/features/owner/components/admin-floating-button";
 import { getViewer } from "~/lib/auth.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/root";
@@ -67,6 +68,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
       <CookieNotice />
+      <AdminFloatingButton isOwner={loaderData.isOwner} />
       <Toaster />
     </Tooltip.Provider>
   );

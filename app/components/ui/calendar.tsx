@@ -4,6 +4,14 @@ import { DayPicker } from "react-day-picker";
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "./button";
 
+function CalendarChevron({ orientation }: { orientation?: "up" | "down" | "left" | "right" }) {
+  return orientation === "left" ? (
+    <ChevronLeft className="size-4" aria-hidden />
+  ) : (
+    <ChevronRight className="size-4" aria-hidden />
+  );
+}
+
 /** A month grid on react-day-picker, styled like shadcn's calendar without the library's stylesheet. */
 export function Calendar({
   className,
@@ -36,14 +44,7 @@ export function Calendar({
         hidden: "invisible",
         ...classNames,
       }}
-      components={{
-        Chevron: ({ orientation }) =>
-          orientation === "left" ? (
-            <ChevronLeft className="size-4" aria-hidden />
-          ) : (
-            <ChevronRight className="size-4" aria-hidden />
-          ),
-      }}
+      components={{ Chevron: CalendarChevron }}
       {...props}
     />
   );

@@ -31,7 +31,7 @@ type ParsedHash = { params: { N: number; r: number; p: number }; salt: Buffer; k
 
 function parseHash(stored: string | null): ParsedHash | null {
   const parts = stored?.split("$");
-  if (!parts || parts.length !== 6 || parts[0] !== "scrypt") return null;
+  if (parts?.length !== 6 || parts[0] !== "scrypt") return null;
   const [N, r, p] = parts.slice(1, 4).map(Number);
   if (![N, r, p].every((value) => Number.isInteger(value) && value > 0)) return null;
   const key = Buffer.from(parts[5], "base64url");
