@@ -40,8 +40,12 @@ export type ContentSeriesInput = z.input<typeof ContentSeriesSchema>;
 export type ContentSeriesData = z.output<typeof ContentSeriesSchema>;
 
 /** A calendar day as an ISO string (a date or a date-time); null clears it. */
+const ISO_DAY_OR_MOMENT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
 const scheduledDate = z
-  .union([z.iso.datetime({ offset: true, error: INVALID_DATE_MESSAGE }), z.iso.date({ error: INVALID_DATE_MESSAGE })])
+  .string({ error: INVALID_DATE_MESSAGE })
+  .regex(ISO_DAY_OR_MOMENT, { error: INVALID_DATE_MESSAGE })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { error: INVALID_DATE_MESSAGE })
   .nullable()
   .optional()
   .transform((value) => (value ? new Date(value) : null));
