@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, contentEpisodes, contentSeries, guestApplications, subscribers } from "~/db/schema";
-import { callRoute } from "../../../tests/setup/call-route";
+import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
 import {
   insertApplication,
   insertContact,
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-type Handler = (args: never) => unknown;
+type Handler = RouteHandler;
 type OwnerCall = {
   name: string;
   handler: Handler;

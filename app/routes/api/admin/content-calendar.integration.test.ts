@@ -9,7 +9,7 @@ import {
   INVALID_STATUS_MESSAGE,
   TITLE_TOO_SHORT_MESSAGE,
 } from "~/features/calendar/schema";
-import { callRoute } from "../../../../tests/setup/call-route";
+import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
 import { insertEpisode, insertSeries } from "../../../../tests/setup/owner-fixtures";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const call = (handler: (args: never) => unknown, method: string, { id, body }: { id?: string; body?: unknown } = {}) =>
+const call = (handler: RouteHandler, method: string, { id, body }: { id?: string; body?: unknown } = {}) =>
   callRoute(
     handler,
     database.db,

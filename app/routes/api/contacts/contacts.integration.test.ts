@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts } from "~/db/schema";
-import { callRoute } from "../../../../tests/setup/call-route";
+import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
 import { insertContact } from "../../../../tests/setup/owner-fixtures";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const call = (handler: (args: never) => unknown, method: string, path: string, id?: string) =>
+const call = (handler: RouteHandler, method: string, path: string, id?: string) =>
   callRoute(handler, database.db, new Request(`http://localhost${path}`, { method, headers: { cookie: owner } }), {
     params: id === undefined ? {} : { id },
   });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestApplications } from "~/db/schema";
 import { INVALID_STATUS_MESSAGE } from "~/features/guests/review-schema";
-import { callRoute } from "../../../../tests/setup/call-route";
+import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
 import { insertApplication } from "../../../../tests/setup/owner-fixtures";
 import { signInMember, signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const call = (
-  handler: (args: never) => unknown,
+  handler: RouteHandler,
   method: string,
   path: string,
   { id, cookie = owner, body }: { id?: string; cookie?: string | null; body?: unknown } = {},
