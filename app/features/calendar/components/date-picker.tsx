@@ -18,7 +18,10 @@ function localDate(day: string): Date {
   return new Date(year, month - 1, date);
 }
 
-/** A single-date calendar in a popover (spec section 2). The value is a calendar day, "YYYY-MM-DD", or null. */
+/**
+ * A single-date calendar in a popover (spec section 2). The value is a calendar day, "YYYY-MM-DD", or null. The
+ * button is named by the field's label (`${id}-label`) and the date it shows.
+ */
 export function DatePicker({
   id,
   value,
@@ -36,11 +39,12 @@ export function DatePicker({
         <Button
           id={id}
           type="button"
+          aria-labelledby={`${id}-label ${id}-value`}
           variant="outline"
           className={cn("w-full justify-start text-left font-normal", !value && "text-muted-foreground")}
         >
           <CalendarDays aria-hidden />
-          {value ? formatTableDate(`${value}T00:00:00Z`) : "Pick a date"}
+          <span id={`${id}-value`}>{value ? formatTableDate(`${value}T00:00:00Z`) : "Pick a date"}</span>
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-0" align="start">

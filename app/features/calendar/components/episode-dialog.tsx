@@ -49,6 +49,7 @@ function EpisodeForm({ series, episode, onDone, onSaved }: EpisodeFormProps) {
   const [scheduledDay, setScheduledDay] = useState<string | null>(episode?.scheduledDate?.slice(0, 10) ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const editing = episode !== undefined;
   const failureText = editing ? "Failed to update episode" : "Failed to create episode";
@@ -69,6 +70,7 @@ function EpisodeForm({ series, episode, onDone, onSaved }: EpisodeFormProps) {
       return;
     }
     setErrors({});
+    setRefusal(null);
     setSaving(true);
     const payload = { ...fields, episodeNumber: parsed.data.episodeNumber };
     try {
@@ -85,8 +87,10 @@ function EpisodeForm({ series, episode, onDone, onSaved }: EpisodeFormProps) {
         return;
       }
       setErrors(errorsFromApi(reply.body?.errors));
+      setRefusal(failureText);
       toast({ title: "Error", description: failureText, variant: "destructive" });
     } catch {
+      setRefusal(failureText);
       toast({ title: "Error", description: failureText, variant: "destructive" });
     } finally {
       setSaving(false);
@@ -145,6 +149,11 @@ function EpisodeForm({ series, episode, onDone, onSaved }: EpisodeFormProps) {
       <FormField id="episode-scheduledDate" label="Scheduled Date" error={errors.scheduledDate}>
         <DatePicker id="episode-scheduledDate" value={scheduledDay} onChange={setScheduledDay} />
       </FormField>
+      {refusal ? (
+        <p role="alert" className="text-red-300 text-sm">
+          {refusal}
+        </p>
+      ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

@@ -15,7 +15,9 @@ export function FormField({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
+      <Label id={`${id}-label`} htmlFor={id}>
+        {label}
+      </Label>
       {children}
       {error ? (
         <p id={`${id}-error`} className="text-red-300 text-sm">

@@ -35,12 +35,14 @@ export function SeriesDialog({
   const [status, setStatus] = useState<SeriesStatus>("planning");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   function reset() {
     setTitle("");
     setDescription("");
     setStatus("planning");
     setErrors({});
+    setRefusal(null);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -51,6 +53,7 @@ export function SeriesDialog({
       return;
     }
     setErrors({});
+    setRefusal(null);
     setSaving(true);
     try {
       const reply = await sendJson<Reply>("POST", "/api/admin/content-series", parsed.data);
@@ -62,8 +65,10 @@ export function SeriesDialog({
         return;
       }
       setErrors(errorsFromApi(reply.body?.errors));
+      setRefusal("Failed to create content series");
       toast({ title: "Error", description: "Failed to create content series", variant: "destructive" });
     } catch {
+      setRefusal("Failed to create content series");
       toast({ title: "Error", description: "Failed to create content series", variant: "destructive" });
     } finally {
       setSaving(false);
@@ -116,6 +121,11 @@ export function SeriesDialog({
               </SelectContent>
             </Select>
           </FormField>
+          {refusal ? (
+            <p role="alert" className="text-red-300 text-sm">
+              {refusal}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
