@@ -26,8 +26,14 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "mobile", use: { ...devices["Pixel 7"] }, grep: /@mobile/ },
+    // Logs the owner in once per run (the login allows 10 attempts per 15 minutes per address); see owner.setup.ts.
+    { name: "owner-session", testMatch: /owner\.setup\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["owner-session"],
+    },
+    { name: "mobile", use: { ...devices["Pixel 7"] }, grep: /@mobile/, dependencies: ["owner-session"] },
   ],
   webServer: {
     command: "node --import tsx server/index.ts",

@@ -7,6 +7,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { MockAuthControls } from "~/features/auth/components/mock-auth-controls";
 import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
+import { AdminFloatingButton } from "~/features/owner/components/admin-floating-button";
 import { MemberSignUpModal } from "~/features/subscribers/components/member-sign-up-modal";
 import { getViewer } from "~/lib/auth.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
@@ -75,6 +76,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <MemberSignUpModal open={signUpOpen} onOpenChange={setSignUpOpen} onSignIn={startSignIn} />
       {loaderData.mockSignInEnabled && <MockAuthControls />}
       <CookieNotice />
+      <AdminFloatingButton isOwner={loaderData.isOwner} />
       <Toaster />
     </Tooltip.Provider>
   );

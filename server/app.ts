@@ -2,6 +2,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { type Database, openDatabase } from "~/db/client.server";
+import { ensureOwnerPassword } from "~/features/owner/password.server";
 import { type Env, parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
 
@@ -23,12 +24,21 @@ export type AppRuntime = {
   close(): Promise<void>;
 };
 
-/** Validates the settings, then opens, migrates and seeds the database. Called once per process. */
+/**
+ * Validates the settings, then opens, migrates and seeds the database and makes sure the owner has a password.
+ * Called once per process.
+ */
 export async function startApp(source: Record<string, string | undefined> = process.env): Promise<AppRuntime> {
   const env = parseEnv(source);
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
   );
+  try {
+    await ensureOwnerPassword(database.db, env.ADMIN_PASSWORD);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   return {
     env,
     db: database.db,

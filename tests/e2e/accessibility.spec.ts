@@ -1,9 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { OWNER_STORAGE_STATE } from "./owner-support";
 import { openPage, signInAsMember } from "./support";
 
-/** Every registered route of app/routes.ts but the splat, plus one unknown path for the 404 page. */
+/**
+ * Every registered route of app/routes.ts but the splat, plus one unknown path for the 404 page. Pages that send a
+ * visitor to sign-in (/members/guest-applications) are audited signed in, below.
+ */
 const ROUTES = [
   "/",
   "/about",
@@ -25,7 +29,6 @@ const ROUTES = [
   "/members/upgrade",
   "/members/events",
   "/members/resources",
-  "/members/guest-applications",
   "/admin",
   "/admin/login",
   "/admin/guest-applications",
@@ -143,6 +146,48 @@ test.describe("accessibility", () => {
     });
     await gotoHydrated(page, "/");
     await expect(page.getByRole("region", { name: "Cookie notice" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test.describe("signed in as the owner", () => {
+    test.use({ storageState: OWNER_STORAGE_STATE });
+
+    for (const path of [
+      "/admin/contacts",
+      "/admin/subscribers",
+      "/admin/content-calendar",
+      "/members/guest-applications",
+    ]) {
+      test(`${path} with its data`, async ({ page }) => {
+        await gotoHydrated(page, path);
+        await expect(page.getByRole("button", { name: "Admin Dashboard" })).toBeVisible();
+        await expectNoSeriousViolations(page);
+      });
+    }
+
+    test("the admin dashboard's other tabs", async ({ page }) => {
+      await gotoHydrated(page, "/admin/contacts");
+      for (const tab of ["Guest Applications", "Newsletter Subscribers"]) {
+        await page.getByRole("tab", { name: tab }).click();
+        await expect(page.getByRole("tabpanel", { name: tab })).toBeVisible();
+        await expectNoSeriousViolations(page);
+      }
+    });
+
+    test("the content calendar's series dialog", async ({ page }) => {
+      await gotoHydrated(page, "/admin/content-calendar");
+      await page.getByRole("button", { name: "Add New Series" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create New Content Series" });
+      await dialog.getByRole("button", { name: "Create Series" }).click();
+      await expect(dialog.getByText("Title must be at least 3 characters")).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  });
+
+  test("/members/guest-applications for a premium member", async ({ page }) => {
+    await signInAsMember(page, "premium");
+    await gotoHydrated(page, "/members/guest-applications");
+    await expect(page.getByRole("tab", { name: /All Applications/ })).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 

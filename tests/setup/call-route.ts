@@ -25,13 +25,15 @@ function isDataWithInit(value: unknown): value is DataWithInit {
   return typeof value === "object" && value !== null && (value as DataWithInit).type === "DataWithResponseInit";
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each route module types its own args more narrowly
+export type RouteHandler = (args: any) => unknown;
+
 /**
  * Calls a route module's loader or action the way React Router does, with the test database in the context, and
  * returns the HTTP status and JSON body the client would see.
  */
 export async function callRoute(
-  // biome-ignore lint/suspicious/noExplicitAny: each route module types its own args more narrowly
-  handler: (args: any) => unknown,
+  handler: RouteHandler,
   db: Database,
   request: Request,
   options: CallRouteOptions = {},

@@ -2,5 +2,5 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;
+  return <div className={cn("animate-pulse rounded-md bg-muted motion-reduce:animate-none", className)} {...props} />;
 }

@@ -1,4 +1,11 @@
-import { PageHeading } from "~/components/page-heading";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { ContactMessagesPanel } from "~/features/contacts/components/contact-messages-panel";
+import { listContactMessages } from "~/features/contacts/inbox.server";
+import { GuestApplicationsPanel } from "~/features/guests/components/guest-applications-panel";
+import { listGuestApplications } from "~/features/guests/review.server";
+import { SubscribersPanel } from "~/features/subscribers/components/subscribers-panel";
+import { listSubscribers } from "~/features/subscribers/subscriber-list.server";
+import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contacts";
 
@@ -9,6 +16,36 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function Page() {
-  return <PageHeading>Admin Dashboard</PageHeading>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwnerForPage(context.db, request);
+  const [contacts, applications, subscribers] = await Promise.all([
+    listContactMessages(context.db),
+    listGuestApplications(context.db),
+    listSubscribers(context.db),
+  ]);
+  return { contacts, applications, subscribers };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
+      <h1 className="font-bold text-4xl tracking-tight">Admin Dashboard</h1>
+      <Tabs defaultValue="contacts" className="mt-8">
+        <TabsList>
+          <TabsTrigger value="contacts">Contact Messages</TabsTrigger>
+          <TabsTrigger value="applications">Guest Applications</TabsTrigger>
+          <TabsTrigger value="subscribers">Newsletter Subscribers</TabsTrigger>
+        </TabsList>
+        <TabsContent value="contacts">
+          <ContactMessagesPanel contacts={loaderData.contacts} />
+        </TabsContent>
+        <TabsContent value="applications">
+          <GuestApplicationsPanel applications={loaderData.applications} />
+        </TabsContent>
+        <TabsContent value="subscribers">
+          <SubscribersPanel subscribers={loaderData.subscribers} />
+        </TabsContent>
+      </Tabs>
+    </main>
+  );
 }

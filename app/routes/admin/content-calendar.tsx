@@ -1,4 +1,6 @@
-import { PageHeading } from "~/components/page-heading";
+import { listContentSeries } from "~/features/calendar/calendar.server";
+import { ContentCalendar } from "~/features/calendar/components/content-calendar";
+import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/content-calendar";
 
@@ -9,6 +11,16 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function Page() {
-  return <PageHeading>Content Calendar</PageHeading>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwnerForPage(context.db, request);
+  return { series: await listContentSeries(context.db) };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
+      <h1 className="mb-8 font-bold text-4xl tracking-tight">Content Calendar</h1>
+      <ContentCalendar series={loaderData.series} />
+    </main>
+  );
 }

@@ -1,4 +1,6 @@
-import { PageHeading } from "~/components/page-heading";
+import { redirect } from "react-router";
+import { AdminLoginForm } from "~/features/owner/components/admin-login-form";
+import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -9,6 +11,17 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
+/** /admin, /admin/login and /admin/guest-applications: the login form; an owner already signed in goes to the inbox. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { isOwner } = await getViewer(context.db, request);
+  if (isOwner) throw redirect("/admin/contacts");
+  return null;
+}
+
 export default function Page() {
-  return <PageHeading>Admin Login</PageHeading>;
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 pt-32 pb-16">
+      <AdminLoginForm />
+    </main>
+  );
 }

@@ -1,4 +1,6 @@
-import { PageHeading } from "~/components/page-heading";
+import { SubscribersPanel } from "~/features/subscribers/components/subscribers-panel";
+import { listSubscribers } from "~/features/subscribers/subscriber-list.server";
+import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
 
@@ -9,6 +11,16 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function Page() {
-  return <PageHeading>Newsletter Subscribers</PageHeading>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwnerForPage(context.db, request);
+  return { subscribers: await listSubscribers(context.db) };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
+      <h1 className="mb-8 font-bold text-4xl tracking-tight">Newsletter Subscribers</h1>
+      <SubscribersPanel subscribers={loaderData.subscribers} />
+    </main>
+  );
 }

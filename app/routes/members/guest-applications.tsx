@@ -1,4 +1,7 @@
-import { PageHeading } from "~/components/page-heading";
+import { MemberGuestApplications } from "~/features/guests/components/member-guest-applications";
+import { PremiumRequiredPanel } from "~/features/guests/components/premium-required-panel";
+import { listGuestApplications } from "~/features/guests/review.server";
+import { getViewer, requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/guest-applications";
 
@@ -9,6 +12,30 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function Page() {
-  return <PageHeading>Guest Applications</PageHeading>;
+/**
+ * The owner sees every application and changes statuses; a premium member sees only their own applications (made
+ * with their account's email); other members get the upgrade prompt; nobody signed in goes to sign-in.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { isOwner } = await getViewer(context.db, request);
+  if (isOwner) {
+    return { access: "granted" as const, canChangeStatus: true, applications: await listGuestApplications(context.db) };
+  }
+  const user = await requireUserForPage(context.db, request);
+  if (user.membershipTier !== "premium") return { access: "upgrade" as const };
+  const applications = user.email ? await listGuestApplications(context.db, { applicantEmail: user.email }) : [];
+  return { access: "granted" as const, canChangeStatus: false, applications };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
+      <h1 className="mb-8 font-bold text-4xl tracking-tight">Guest Applications</h1>
+      {loaderData.access === "granted" ? (
+        <MemberGuestApplications applications={loaderData.applications} canChangeStatus={loaderData.canChangeStatus} />
+      ) : (
+        <PremiumRequiredPanel />
+      )}
+    </main>
+  );
 }

@@ -1,0 +1,96 @@
+import { LogIn } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/use-toast";
+import { sendJson } from "~/lib/api-client";
+import {
+  type AdminLoginResponse,
+  INVALID_PASSWORD_DESCRIPTION,
+  INVALID_PASSWORD_TITLE,
+  LOGIN_SUCCESS_DESCRIPTION,
+  LOGIN_SUCCESS_TITLE,
+} from "../schema";
+import { rememberOwnerHints } from "./owner-hints";
+
+/** The admin login (spec section 2): the password goes to the server, which checks it and opens the session. */
+export function AdminLoginForm() {
+  const passwordId = useId();
+  const errorId = useId();
+  const [password, setPassword] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    setRefusal(null);
+    try {
+      const reply = await sendJson<AdminLoginResponse>("POST", "/api/admin/login", { password });
+      if (reply.ok && reply.body?.success) {
+        rememberOwnerHints();
+        toast({ title: LOGIN_SUCCESS_TITLE, description: LOGIN_SUCCESS_DESCRIPTION });
+        // The root loader reads the new session (the floating menu); the login page sends an owner on to the inbox.
+        await revalidate();
+        await navigate("/admin/contacts");
+        return;
+      }
+      if (reply.status === 429) {
+        const message = reply.body?.message ?? "Too many login attempts. Please wait and try again.";
+        setRefusal(message);
+        toast({ title: "Too many attempts", description: message, variant: "destructive" });
+      } else {
+        setPassword("");
+        toast({ title: INVALID_PASSWORD_TITLE, description: INVALID_PASSWORD_DESCRIPTION, variant: "destructive" });
+      }
+    } catch {
+      toast({
+        title: "Login failed",
+        description: "The server could not be reached. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader>
+        <h1 className="font-semibold text-2xl leading-tight">Admin Login</h1>
+        <CardDescription>Enter the admin password to manage messages, applications and the calendar.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={passwordId}>Password</Label>
+            <Input
+              id={passwordId}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-describedby={refusal ? errorId : undefined}
+            />
+            {refusal ? (
+              <p id={errorId} role="alert" className="text-red-300 text-sm">
+                {refusal}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" disabled={submitting || password === ""}>
+            <LogIn aria-hidden />
+            {submitting ? "Logging in..." : "Login to Admin Panel"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { appSecrets } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import {
+  ensureOwnerPassword,
+  hashPassword,
+  OWNER_PASSWORD_HASH_KEY,
+  readOwnerPasswordHash,
+  setOwnerPassword,
+  verifyPassword,
+} from "./password.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(appSecrets).where(eq(appSecrets.key, OWNER_PASSWORD_HASH_KEY));
+});
+
+describe("password hashes", () => {
+  it("verifies the right password only, with a random salt per hash", async () => {
+    const first = await hashPassword("correct horse battery staple");
+    const second = await hashPassword("correct horse battery staple");
+    expect(first).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword("correct horse battery staple", first)).toBe(true);
+    expect(await verifyPassword("correct horse battery stapl", first)).toBe(false);
+    expect(await verifyPassword("", first)).toBe(false);
+  });
+
+  it("refuses every password when no usable hash is stored", async () => {
+    for (const stored of [null, "", "plain-text", "scrypt$1$1$1$abc$def"]) {
+      expect(await verifyPassword("anything at all", stored)).toBe(false);
+    }
+  });
+});
+
+describe("the owner's password at start-up", () => {
+  it("with nothing set and nothing stored, generates one, logs it once, and it works", async () => {
+    const log = vi.fn();
+    expect(await ensureOwnerPassword(database.db, undefined, log)).toBe("generated");
+    expect(log).toHaveBeenCalledTimes(1);
+    const password = /Owner password: (\S+)/.exec(log.mock.calls[0][0])?.[1];
+    expect(password).toMatch(/^[\w-]{24}$/);
+    const stored = await readOwnerPasswordHash(database.db);
+    expect(stored).not.toContain(password);
+    expect(await verifyPassword(password ?? "", stored)).toBe(true);
+
+    const laterLog = vi.fn();
+    expect(await ensureOwnerPassword(database.db, undefined, laterLog)).toBe("kept-stored");
+    expect(laterLog).not.toHaveBeenCalled();
+    expect(await readOwnerPasswordHash(database.db)).toBe(stored);
+  });
+
+  it("stores ADMIN_PASSWORD's hash, keeps it while the setting is unchanged, and replaces it when it changes", async () => {
+    const log = vi.fn();
+    expect(await ensureOwnerPassword(database.db, "first-admin-password", log)).toBe("set-from-setting");
+    const firstHash = await readOwnerPasswordHash(database.db);
+    expect(await ensureOwnerPassword(database.db, "first-admin-password", log)).toBe("unchanged");
+    expect(await readOwnerPasswordHash(database.db)).toBe(firstHash);
+
+    expect(await ensureOwnerPassword(database.db, "second-admin-password", log)).toBe("set-from-setting");
+    const secondHash = await readOwnerPasswordHash(database.db);
+    expect(await verifyPassword("second-admin-password", secondHash)).toBe(true);
+    expect(await verifyPassword("first-admin-password", secondHash)).toBe(false);
+    expect(log.mock.calls.flat().join("\n")).not.toContain("admin-password");
+  });
+
+  it("replaces a generated password when ADMIN_PASSWORD is set later", async () => {
+    await ensureOwnerPassword(database.db, undefined, () => {});
+    await ensureOwnerPassword(database.db, "now-from-the-setting", () => {});
+    expect(await verifyPassword("now-from-the-setting", await readOwnerPasswordHash(database.db))).toBe(true);
+  });
+
+  it("two instances starting together generate and print at most one password", async () => {
+    const logs = [vi.fn(), vi.fn()];
+    const outcomes = await Promise.all(logs.map((log) => ensureOwnerPassword(database.db, undefined, log)));
+    expect(outcomes.filter((outcome) => outcome === "generated")).toHaveLength(1);
+    expect(logs.filter((log) => log.mock.calls.length > 0)).toHaveLength(1);
+    const printed = logs.flatMap((log) => log.mock.calls).map((call) => /Owner password: (\S+)/.exec(call[0])?.[1]);
+    expect(await verifyPassword(printed[0] ?? "", await readOwnerPasswordHash(database.db))).toBe(true);
+  });
+
+  it("setOwnerPassword (the admin:password script) replaces the stored hash", async () => {
+    await ensureOwnerPassword(database.db, undefined, () => {});
+    await setOwnerPassword(database.db, "set-by-the-script");
+    expect(await verifyPassword("set-by-the-script", await readOwnerPasswordHash(database.db))).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** Spec section 5 "Admin login": the texts of a refused and an accepted password. */
+export const INVALID_PASSWORD_TITLE = "Invalid password";
+export const INVALID_PASSWORD_DESCRIPTION = "Please check your password and try again.";
+export const LOGIN_SUCCESS_TITLE = "Login successful";
+export const LOGIN_SUCCESS_DESCRIPTION = "You are now logged in as an admin";
+
+/** scrypt's cost grows with the input; no real password is this long, so longer ones are refused unhashed. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** POST /api/admin/login. Any wrong or malformed password gets the same answer as a wrong one. */
+export const AdminLoginSchema = z.object({
+  password: z
+    .string({ error: INVALID_PASSWORD_DESCRIPTION })
+    .min(1, { error: INVALID_PASSWORD_DESCRIPTION })
+    .max(PASSWORD_MAX_LENGTH, { error: INVALID_PASSWORD_DESCRIPTION }),
+});
+
+export type AdminLoginResponse = { success: boolean; message: string };
+
+/**
+ * Spec section 3 "Browser local storage": the admin-authenticated flag and the owner marker. They are hints for the
+ * UI only (which shortcut the floating button shows); the server's session decides what the owner may do.
+ */
+export const ADMIN_FLAG_STORAGE_KEY = "adminAuthenticated";
+export const OWNER_MARKER_STORAGE_KEY = "ownerMarker";

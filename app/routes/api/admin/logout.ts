@@ -1,0 +1,12 @@
+import { logOutOwner } from "~/features/owner/login.server";
+import { methodNotAllowed } from "~/lib/api.server";
+import type { Route } from "./+types/logout";
+
+export const loader = methodNotAllowed;
+
+/** POST /api/admin/logout: drops the owner role (a member signed in on the same session stays signed in). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const setCookie = await logOutOwner(context.db, context.env, request);
+  return Response.json({ success: true, message: "You are now logged out" }, { headers: { "Set-Cookie": setCookie } });
+}

@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contacts, contentEpisodes, contentSeries, guestApplications, subscribers } from "~/db/schema";
+import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
+import {
+  insertApplication,
+  insertContact,
+  insertEpisode,
+  insertSeries,
+  insertSubscriber,
+} from "../../../tests/setup/owner-fixtures";
+import { signInMember, signInOwner } from "../../../tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import * as contactsPage from "../admin/contacts";
+import * as contentCalendarPage from "../admin/content-calendar";
+import * as subscribersPage from "../admin/subscribers";
+import * as contactRead from "./admin/contact-read";
+import * as adminContactsApi from "./admin/contacts";
+import * as contentEpisode from "./admin/content-episode";
+import * as contentEpisodesApi from "./admin/content-episodes";
+import * as contentSeriesApi from "./admin/content-series";
+import * as seriesEpisodes from "./admin/content-series-episodes";
+import * as contactArchive from "./contacts/archive";
+import * as contactDelete from "./contacts/contact";
+import * as applicationDelete from "./guests/application";
+import * as applicationArchive from "./guests/application-archive";
+import * as applicationStatus from "./guests/application-status";
+import * as subscriberArchive from "./subscribers/archive";
+import * as subscriberList from "./subscribers/list";
+import * as subscriberDelete from "./subscribers/subscriber";
+
+let database: TestDatabase;
+const ids = { contact: 0, application: 0, subscriber: 0, series: 0, episode: 0 };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ids.contact = (await insertContact(database.db)).id;
+  ids.application = (await insertApplication(database.db)).id;
+  ids.subscriber = (await insertSubscriber(database.db)).id;
+  ids.series = (await insertSeries(database.db)).id;
+  ids.episode = (await insertEpisode(database.db, ids.series)).id;
+});
+afterAll(() => database.close());
+
+type Handler = RouteHandler;
+type OwnerCall = {
+  name: string;
+  handler: Handler;
+  method: string;
+  path: () => string;
+  params: () => Record<string, string>;
+  body?: () => unknown;
+};
+
+const episodeBody = () => ({
+  title: "A new episode",
+  description: "Ten characters at least.",
+  episodeNumber: 2,
+  status: "planning",
+  scheduledDate: null,
+});
+
+/** Every owner call of spec section 7 (GET /api/guests/applications is also open to premium members: tested apart). */
+const OWNER_CALLS: OwnerCall[] = [
+  {
+    name: "GET /api/admin/contacts",
+    handler: adminContactsApi.loader,
+    method: "GET",
+    path: () => "/api/admin/contacts",
+    params: () => ({}),
+  },
+  {
+    name: "POST /api/admin/contacts/{id}/read",
+    handler: contactRead.action,
+    method: "POST",
+    path: () => `/api/admin/contacts/${ids.contact}/read`,
+    params: () => ({ id: String(ids.contact) }),
+  },
+  {
+    name: "PATCH /api/contacts/{id}/archive",
+    handler: contactArchive.action,
+    method: "PATCH",
+    path: () => `/api/contacts/${ids.contact}/archive`,
+    params: () => ({ id: String(ids.contact) }),
+  },
+  {
+    name: "DELETE /api/contacts/{id}",
+    handler: contactDelete.action,
+    method: "DELETE",
+    path: () => `/api/contacts/${ids.contact}`,
+    params: () => ({ id: String(ids.contact) }),
+  },
+  {
+    name: "PATCH /api/guests/applications/{id}/status",
+    handler: applicationStatus.action,
+    method: "PATCH",
+    path: () => `/api/guests/applications/${ids.application}/status`,
+    params: () => ({ id: String(ids.application) }),
+    body: () => ({ status: "approved" }),
+  },
+  {
+    name: "PATCH /api/guests/applications/{id}/archive",
+    handler: applicationArchive.action,
+    method: "PATCH",
+    path: () => `/api/guests/applications/${ids.application}/archive`,
+    params: () => ({ id: String(ids.application) }),
+  },
+  {
+    name: "DELETE /api/guests/applications/{id}",
+    handler: applicationDelete.action,
+    method: "DELETE",
+    path: () => `/api/guests/applications/${ids.application}`,
+    params: () => ({ id: String(ids.application) }),
+  },
+  {
+    name: "GET /api/subscribers",
+    handler: subscriberList.loader,
+    method: "GET",
+    path: () => "/api/subscribers",
+    params: () => ({}),
+  },
+  {
+    name: "PATCH /api/subscribers/{id}/archive",
+    handler: subscriberArchive.action,
+    method: "PATCH",
+    path: () => `/api/subscribers/${ids.subscriber}/archive`,
+    params: () => ({ id: String(ids.subscriber) }),
+  },
+  {
+    name: "DELETE /api/subscribers/{id}",
+    handler: subscriberDelete.action,
+    method: "DELETE",
+    path: () => `/api/subscribers/${ids.subscriber}`,
+    params: () => ({ id: String(ids.subscriber) }),
+  },
+  {
+    name: "GET /api/admin/content-series",
+    handler: contentSeriesApi.loader,
+    method: "GET",
+    path: () => "/api/admin/content-series",
+    params: () => ({}),
+  },
+  {
+    name: "POST /api/admin/content-series",
+    handler: contentSeriesApi.action,
+    method: "POST",
+    path: () => "/api/admin/content-series",
+    params: () => ({}),
+    body: () => ({ title: "Another series", description: "Ten characters at least.", status: "active" }),
+  },
+  {
+    name: "GET /api/admin/content-series/{id}/episodes",
+    handler: seriesEpisodes.loader,
+    method: "GET",
+    path: () => `/api/admin/content-series/${ids.series}/episodes`,
+    params: () => ({ id: String(ids.series) }),
+  },
+  {
+    name: "POST /api/admin/content-episodes",
+    handler: contentEpisodesApi.action,
+    method: "POST",
+    path: () => "/api/admin/content-episodes",
+    params: () => ({}),
+    body: () => ({ ...episodeBody(), seriesId: ids.series }),
+  },
+  {
+    name: "PATCH /api/admin/content-episodes/{id}",
+    handler: contentEpisode.action,
+    method: "PATCH",
+    path: () => `/api/admin/content-episodes/${ids.episode}`,
+    params: () => ({ id: String(ids.episode) }),
+    body: episodeBody,
+  },
+  {
+    name: "DELETE /api/admin/content-episodes/{id}",
+    handler: contentEpisode.action,
+    method: "DELETE",
+    path: () => `/api/admin/content-episodes/${ids.episode}`,
+    params: () => ({ id: String(ids.episode) }),
+  },
+];
+
+/** What a browser could add to look like the spec's client-side admin: none of it may count. */
+const FORGED_COOKIES = "admin=true; isAdmin=true; adminAuthenticated=true; ownerMarker=true; owner=true";
+const FORGED_HEADERS = { "X-Admin": "true", "X-Owner": "true", Authorization: "Bearer admin" };
+
+function request(call: OwnerCall, cookie: string | null) {
+  const body = call.body?.();
+  return new Request(`http://localhost${call.path()}`, {
+    method: call.method,
+    headers: {
+      ...FORGED_HEADERS,
+      cookie: cookie ? `${FORGED_COOKIES}; ${cookie}` : FORGED_COOKIES,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function snapshot() {
+  const db = database.db;
+  return {
+    contacts: await db.select().from(contacts),
+    applications: await db.select().from(guestApplications),
+    subscribers: await db.select().from(subscribers),
+    series: await db.select().from(contentSeries),
+    episodes: await db.select().from(contentEpisodes),
+  };
+}
+
+describe("only the owner gets through the owner calls", () => {
+  it("answers 401 to anonymous requests and 403 to every member tier, with forged cookies and headers, changing nothing", async () => {
+    const before = await snapshot();
+    const viewers: { label: string; cookie: string | null; expected: number }[] = [
+      { label: "anonymous", cookie: null, expected: 401 },
+      { label: "free", cookie: (await signInMember(database.db, "free")).cookie, expected: 403 },
+      { label: "basic", cookie: (await signInMember(database.db, "basic")).cookie, expected: 403 },
+      { label: "premium", cookie: (await signInMember(database.db, "premium")).cookie, expected: 403 },
+      { label: "tampered session", cookie: "sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", expected: 401 },
+    ];
+    const answers: string[] = [];
+    for (const viewer of viewers) {
+      for (const call of OWNER_CALLS) {
+        const reply = await callRoute(call.handler, database.db, request(call, viewer.cookie), {
+          params: call.params(),
+        });
+        answers.push(`${viewer.label} ${call.name}: ${reply.status}`);
+        expect(reply.body).toMatchObject({ success: false });
+      }
+    }
+    expect(answers).toEqual(
+      viewers.flatMap((viewer) => OWNER_CALLS.map((call) => `${viewer.label} ${call.name}: ${viewer.expected}`)),
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("lets the owner through every call", async () => {
+    const owner = await signInOwner(database.db);
+    for (const call of OWNER_CALLS) {
+      const reply = await callRoute(call.handler, database.db, request(call, owner), { params: call.params() });
+      expect({ call: call.name, status: reply.status }).toEqual({
+        call: call.name,
+        status: call.body && call.method === "POST" ? 201 : 200,
+      });
+    }
+  });
+});
+
+describe("owner pages", () => {
+  const pages = [
+    { path: "/admin/contacts", loader: contactsPage.loader },
+    { path: "/admin/subscribers", loader: subscribersPage.loader },
+    { path: "/admin/content-calendar", loader: contentCalendarPage.loader },
+  ];
+
+  it("redirect everyone but the owner to /admin/login on the server", async () => {
+    const cookies = [
+      null,
+      (await signInMember(database.db, "free")).cookie,
+      (await signInMember(database.db, "basic")).cookie,
+      (await signInMember(database.db, "premium")).cookie,
+    ];
+    for (const page of pages) {
+      for (const cookie of cookies) {
+        const reply = await callRoute(
+          page.loader,
+          database.db,
+          new Request(`http://localhost${page.path}`, {
+            headers: { ...FORGED_HEADERS, cookie: cookie ? `${FORGED_COOKIES}; ${cookie}` : FORGED_COOKIES },
+          }),
+        );
+        expect({ page: page.path, status: reply.status, location: reply.headers.get("location") }).toEqual({
+          page: page.path,
+          status: 302,
+          location: "/admin/login",
+        });
+      }
+    }
+  });
+
+  it("render with their data for the owner", async () => {
+    const owner = await signInOwner(database.db);
+    for (const page of pages) {
+      const reply = await callRoute(
+        page.loader,
+        database.db,
+        new Request(`http://localhost${page.path}`, { headers: { cookie: owner } }),
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.body).toBeTypeOf("object");
+    }
+  });
+});

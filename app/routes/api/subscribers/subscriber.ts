@@ -1,0 +1,19 @@
+import { deleteSubscriber } from "~/features/subscribers/subscriber-list.server";
+import { invalidId, methodNotAllowed, notFound, parseIdParam } from "~/lib/api.server";
+import { requireOwnerForApi } from "~/lib/auth.server";
+import type { Route } from "./+types/subscriber";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwnerForApi(context.db, request);
+  return methodNotAllowed();
+}
+
+/** DELETE /api/subscribers/{id} */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireOwnerForApi(context.db, request);
+  if (request.method !== "DELETE") return methodNotAllowed();
+  const id = parseIdParam(params.id);
+  if (id === null) return invalidId();
+  if (!(await deleteSubscriber(context.db, id))) return notFound("Subscriber not found");
+  return { success: true, message: "Subscriber deleted" };
+}

@@ -1,0 +1,65 @@
+import path from "node:path";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+/** The owner's signed-in browser state, written once per run by owner.setup.ts. */
+export const OWNER_STORAGE_STATE = path.join(process.env.E2E_DATA_DIR ?? "test-results", "owner-storage-state.json");
+
+/**
+ * The toast area, found by its attributes: while a modal dialog is open Radix hides the rest of the page from the
+ * accessibility tree, so a toast shown over a dialog is not reachable by role.
+ */
+export const notifications = (page: Page) => page.locator('[role="region"][aria-label^="Notifications"]');
+
+/** A tag that keeps one test's rows apart from rows other tests add to the shared database. */
+export const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+export async function subscribe(
+  request: APIRequestContext,
+  data: { email: string; firstName?: string; lastName?: string },
+) {
+  const response = await request.post("/api/subscribe", { data });
+  expect(response.ok()).toBe(true);
+}
+
+/** The public contact form's call (another issue's endpoint). */
+export async function sendContactMessage(
+  request: APIRequestContext,
+  data: { name: string; email: string; subject: string; message: string },
+) {
+  const response = await request.post("/api/contact", { data });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The public guest-application form's call (another issue's endpoint). */
+export async function applyAsGuest(
+  request: APIRequestContext,
+  data: { name: string; email: string; company?: string; expertise?: string },
+) {
+  const response = await request.post("/api/guests/apply", {
+    data: {
+      company: "",
+      jobTitle: "Founder",
+      expertise: "Product strategy",
+      topicIdea: "What a failed launch taught me",
+      biography: "Built three companies, sold one, and shut down another after a very public failure.",
+      socialLinks: {},
+      pastAppearances: "",
+      notes: "",
+      ...data,
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Holds a route's answer until `release` is called, so that a loading state can be seen. */
+export function holdRoute(page: Page, url: string) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const ready = page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { ready, release };
+}
