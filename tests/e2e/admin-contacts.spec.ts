@@ -20,7 +20,7 @@ async function seedMessage(page: Page) {
   return name;
 }
 
-test.describe("contact messages (needs the public POST /api/contact)", () => {
+test.describe("contact messages", () => {
   test("the default tab lists messages; View shows them and Mark as Read marks them read", async ({ page }) => {
     const name = await seedMessage(page);
     await openPage(page, "/admin/contacts");

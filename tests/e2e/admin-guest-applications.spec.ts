@@ -19,7 +19,7 @@ async function seedApplication(page: Page) {
   return name;
 }
 
-test.describe("guest applications tab (needs the public POST /api/guests/apply)", () => {
+test.describe("guest applications tab", () => {
   test("lists applications with initials and company; details show every field; Change Status updates", async ({
     page,
   }) => {

@@ -1,10 +1,14 @@
 import { expect, test } from "@playwright/test";
+import { OWNER_STORAGE_STATE } from "./owner-support";
 
 /**
- * Every registered page with the title, description and h1 its first HTML response must carry. An insight article
- * takes its tags from the post (tests/e2e/article.spec.ts).
+ * Every registered page with the title, description and h1 its first HTML response must carry, requested as someone
+ * who may see it (member pages as a premium member, owner pages as the owner). An insight article takes its tags from
+ * the post (tests/e2e/article.spec.ts).
  */
-const pages: Array<{ path: string; title: string; heading: string; noIndex?: boolean }> = [
+type PageExpectation = { path: string; title: string; heading: string; noIndex?: boolean; as?: "premium" | "owner" };
+
+const pages: PageExpectation[] = [
   { path: "/", title: "The Disruption Confessional", heading: "The Disruption Confessional" },
   { path: "/about", title: "About", heading: "About the Host" },
   { path: "/briefing", title: "The Briefing", heading: "The Briefing" },
@@ -16,17 +20,49 @@ const pages: Array<{ path: string; title: string; heading: string; noIndex?: boo
   { path: "/terms-of-service", title: "Terms of Service", heading: "Terms of Service" },
   { path: "/cookie-policy", title: "Cookie Policy", heading: "Cookie Policy" },
   { path: "/guest-application", title: "Become a Guest", heading: "Become a Guest" },
-  { path: "/members/dashboard", title: "Member Dashboard", heading: "Member Dashboard", noIndex: true },
-  { path: "/members/profile", title: "Profile Settings", heading: "Profile Settings", noIndex: true },
-  { path: "/members/premium-content", title: "Premium Content", heading: "Premium Content", noIndex: true },
-  { path: "/members/upgrade", title: "Upgrade Your Membership", heading: "Upgrade Your Membership", noIndex: true },
-  { path: "/members/guest-applications", title: "Guest Applications", heading: "Guest Applications", noIndex: true },
+  { path: "/members/dashboard", title: "Member Dashboard", heading: "Member Dashboard", noIndex: true, as: "premium" },
+  { path: "/members/profile", title: "Profile Settings", heading: "Profile Settings", noIndex: true, as: "premium" },
+  {
+    path: "/members/premium-content",
+    title: "Premium Content",
+    heading: "Premium Content",
+    noIndex: true,
+    as: "premium",
+  },
+  {
+    path: "/members/upgrade",
+    title: "Upgrade Your Membership",
+    heading: "Upgrade Your Membership",
+    noIndex: true,
+    as: "premium",
+  },
+  {
+    path: "/members/guest-applications",
+    title: "Guest Applications",
+    heading: "Guest Applications",
+    noIndex: true,
+    as: "premium",
+  },
+  { path: "/members/events", title: "Virtual Events", heading: "Virtual Events", noIndex: true, as: "premium" },
+  { path: "/members/resources", title: "Resource Library", heading: "Resource Library", noIndex: true, as: "premium" },
   { path: "/admin", title: "Admin Login", heading: "Admin Login", noIndex: true },
   { path: "/admin/login", title: "Admin Login", heading: "Admin Login", noIndex: true },
   { path: "/admin/guest-applications", title: "Admin Login", heading: "Admin Login", noIndex: true },
-  { path: "/admin/contacts", title: "Admin Dashboard", heading: "Admin Dashboard", noIndex: true },
-  { path: "/admin/subscribers", title: "Newsletter Subscribers", heading: "Newsletter Subscribers", noIndex: true },
-  { path: "/admin/content-calendar", title: "Content Calendar", heading: "Content Calendar", noIndex: true },
+  { path: "/admin/contacts", title: "Admin Dashboard", heading: "Admin Dashboard", noIndex: true, as: "owner" },
+  {
+    path: "/admin/subscribers",
+    title: "Newsletter Subscribers",
+    heading: "Newsletter Subscribers",
+    noIndex: true,
+    as: "owner",
+  },
+  {
+    path: "/admin/content-calendar",
+    title: "Content Calendar",
+    heading: "Content Calendar",
+    noIndex: true,
+    as: "owner",
+  },
   { path: "/no-such-page", title: "Page Not Found", heading: "Page Not Found", noIndex: true },
 ];
 
@@ -42,8 +78,16 @@ const metaByProperty = (html: string, property: string) =>
   tagContent(html, new RegExp(`<meta property="${property}" content="([^"]*)"`));
 
 for (const page of pages) {
-  test(`head tags and content of ${page.path} arrive in the first HTML response`, async ({ request, baseURL }) => {
-    const response = await request.get(page.path);
+  test(`head tags and content of ${page.path} arrive in the first HTML response`, async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      storageState: page.as === "owner" ? OWNER_STORAGE_STATE : undefined,
+    });
+    if (page.as === "premium") {
+      const signIn = await request.post("/api/auth/mock-login", { data: { membershipTier: "premium" } });
+      expect(signIn.ok()).toBe(true);
+    }
+    const response = await request.get(page.path, { maxRedirects: 0 });
     expect(response.status()).toBe(page.path === "/no-such-page" ? 404 : 200);
     const html = await response.text();
 
@@ -65,6 +109,7 @@ for (const page of pages) {
     expect(metaByName(html, "twitter:image")).toBe(`${baseURL}/images/social-preview.jpg`);
     expect(metaByName(html, "robots")).toBe(page.noIndex ? "noindex" : undefined);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${page.heading}</h1>`));
+    await request.dispose();
   });
 }
 

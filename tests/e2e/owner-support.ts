@@ -21,7 +21,7 @@ export async function subscribe(
   expect(response.ok()).toBe(true);
 }
 
-/** The public contact form's call (another issue's endpoint). */
+/** The public contact form's call, to give the owner's screens rows. */
 export async function sendContactMessage(
   request: APIRequestContext,
   data: { name: string; email: string; subject: string; message: string },
@@ -30,7 +30,7 @@ export async function sendContactMessage(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** The public guest-application form's call (another issue's endpoint). */
+/** The public guest-application form's call, to give the owner's screens rows. */
 export async function applyAsGuest(
   request: APIRequestContext,
   data: { name: string; email: string; company?: string; expertise?: string },
