@@ -53,11 +53,17 @@ export async function parseJsonBody<Schema extends z.ZodType>(
   if (text === null) return { ok: false, response: tooLarge() };
 
   let body: unknown;
+  let holdsNul = false;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text, (_key, value) => {
+      if (typeof value === "string" && value.includes("\u0000")) holdsNul = true;
+      return value;
+    });
   } catch {
     return { ok: false, response: apiError(400, "The request body is not valid JSON") };
   }
+  // PostgreSQL text cannot hold U+0000: storing it would fail with a 500.
+  if (holdsNul) return { ok: false, response: apiError(400, "Text must not contain NUL characters") };
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { ok: false, response: apiError(400, "The request body must be a JSON object") };
   }

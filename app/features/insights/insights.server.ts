@@ -49,6 +49,8 @@ export async function listInsightPosts(db: Database): Promise<InsightPost[]> {
 }
 
 export async function findInsightPost(db: Database, id: string): Promise<InsightPost | null> {
+  // PostgreSQL text cannot hold U+0000, so no post has such an id and the query itself would fail.
+  if (id.includes("\u0000")) return null;
   const [row] = await db.select().from(insightPosts).where(eq(insightPosts.id, id)).limit(1);
   return row ? toInsightPost(row) : null;
 }

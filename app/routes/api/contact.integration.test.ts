@@ -169,6 +169,13 @@ describe("POST /api/contact", () => {
     expect(await storedContacts()).toHaveLength(0);
   });
 
+  it("refuses text holding a NUL character with 400, which the database could not store", async () => {
+    const reply = await post(JSON.stringify({ ...valid, message: "I have a story\u0000 to pitch." }));
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ success: false, message: "Text must not contain NUL characters" });
+    expect(await storedContacts()).toHaveLength(0);
+  });
+
   it("answers GET with 405", async () => {
     const reply = await callRoute(loader, database.db, new Request("http://localhost/api/contact"));
     expect(reply.status).toBe(405);

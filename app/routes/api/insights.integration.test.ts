@@ -98,6 +98,7 @@ describe("GET /api/insights/{id}", () => {
     ["a numeric id", "42"],
     ["an id with SQL in it", "x' or '1'='1"],
     ["a very long id", "a".repeat(5000)],
+    ["an id holding a NUL character", "founder-burnout\u0000"],
   ])("answers %s with 404 and success false", async (_case, id) => {
     const reply = await one(id);
     expect(reply.status).toBe(404);
