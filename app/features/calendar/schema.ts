@@ -42,10 +42,16 @@ export type ContentSeriesData = z.output<typeof ContentSeriesSchema>;
 /** A calendar day as an ISO string (a date or a date-time); null clears it. */
 const ISO_DAY_OR_MOMENT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
+/** PostgreSQL has no year 0 and the ISO string of a year past 9999 is not one it reads: both would fail as a 500. */
+function isStorableMoment(value: string) {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 const scheduledDate = z
   .string({ error: INVALID_DATE_MESSAGE })
   .regex(ISO_DAY_OR_MOMENT, { error: INVALID_DATE_MESSAGE })
-  .refine((value) => !Number.isNaN(Date.parse(value)), { error: INVALID_DATE_MESSAGE })
+  .refine(isStorableMoment, { error: INVALID_DATE_MESSAGE })
   .nullable()
   .optional()
   .transform((value) => (value ? new Date(value) : null));
@@ -66,9 +72,11 @@ export const ContentEpisodeSchema = z.object({
 
 /** POST /api/admin/content-episodes: the form's fields and the series the episode belongs to. */
 export const NewContentEpisodeSchema = ContentEpisodeSchema.extend({
-  seriesId: z.coerce.number({ error: "Please choose a series" }).int({ error: "Please choose a series" }).positive({
-    error: "Please choose a series",
-  }),
+  seriesId: z.coerce
+    .number({ error: "Please choose a series" })
+    .int({ error: "Please choose a series" })
+    .positive({ error: "Please choose a series" })
+    .max(2_147_483_647, { error: "Please choose a series" }),
 });
 
 export type ContentEpisodeInput = z.input<typeof ContentEpisodeSchema>;

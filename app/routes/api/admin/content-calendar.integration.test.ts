@@ -151,6 +151,7 @@ describe("content episodes", () => {
     [{ scheduledDate: "next week" }, INVALID_DATE_MESSAGE],
     [{ scheduledDate: "2026-13-45" }, INVALID_DATE_MESSAGE],
     [{ scheduledDate: 20261122 }, INVALID_DATE_MESSAGE],
+    [{ scheduledDate: "0000-01-01" }, INVALID_DATE_MESSAGE],
   ])("refuses %j with %j, on create and on edit", async (change, message) => {
     const series = await insertSeries(database.db);
     const episode = await insertEpisode(database.db, series.id);
@@ -166,6 +167,10 @@ describe("content episodes", () => {
 
   it("answers 404 for an unknown series or episode, 400 for bad ids, 405 for other methods", async () => {
     expect((await call(createEpisode, "POST", { body: { ...episodeBody, seriesId: 999999 } })).status).toBe(404);
+    expect(await call(createEpisode, "POST", { body: { ...episodeBody, seriesId: 3_000_000_000 } })).toMatchObject({
+      status: 400,
+      body: { message: "Please choose a series" },
+    });
     expect((await call(episodeAction, "PATCH", { id: "999999", body: episodeBody })).status).toBe(404);
     expect((await call(episodeAction, "PATCH", { id: "abc", body: episodeBody })).status).toBe(400);
     expect((await call(episodeAction, "POST", { id: "1", body: episodeBody })).status).toBe(405);
