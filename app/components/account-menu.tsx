@@ -2,7 +2,7 @@ import { Crown, LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
 import { useId, useRef } from "react";
 import { Link } from "react-router";
 import { trackEvent } from "~/lib/analytics";
-import type { CurrentUser } from "~/lib/auth.server";
+import type { CurrentUser } from "~/lib/current-user";
 import { useRootData } from "~/lib/use-root-data";
 import { Button } from "./ui/button";
 import {

@@ -2,19 +2,10 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import type { CurrentUser, MembershipTier } from "~/lib/current-user";
 import { readSession } from "~/lib/session.server";
 
-export type MembershipTier = "free" | "basic" | "premium";
-
-/** The current user as `GET /api/auth/user` answers it (spec section 3). */
-export type CurrentUser = {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  membershipTier: MembershipTier;
-};
+export type { CurrentUser, MembershipTier };
 
 /** Who is making a request: a member (or nobody), and whether the session carries the owner role. */
 export type Viewer = { user: CurrentUser | null; isOwner: boolean };
