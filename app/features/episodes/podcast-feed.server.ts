@@ -1,8 +1,7 @@
 import { siteConfig } from "~/lib/site-config";
 import { cdata, element, type XmlChild, xmlDocument } from "~/lib/xml";
 import type { FeedEpisode } from "./episodes.server";
-
-export const PODCAST_FEED_PATH = "/podcast.xml";
+import { PODCAST_FEED_PATH } from "./schema";
 export const PODCAST_FEED_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 
 const NAMESPACES = {
