@@ -63,6 +63,9 @@ describe("podcast feed, sitemap and robots.txt on the production server", () => 
     expect(byTag.status).toBe(304);
     const byDate = await fetch(`${server.url}/podcast.xml`, { headers: { "If-Modified-Since": lastModified } });
     expect(byDate.status).toBe(304);
+    const head = await fetch(`${server.url}/podcast.xml`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
   });
 
   it("serves a sitemap whose every address answers 200", async () => {

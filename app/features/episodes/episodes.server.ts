@@ -39,6 +39,9 @@ export async function listActiveEpisodes(db: Database): Promise<PodcastEpisode[]
   }));
 }
 
+const isPublishedPublicEpisode = (now: Date) =>
+  and(eq(podcastEpisodes.active, true), eq(podcastEpisodes.premium, false), lte(podcastEpisodes.publishDate, now));
+
 export type FeedEpisode = {
   guid: string;
   title: string;
@@ -82,9 +85,7 @@ export async function listFeedEpisodes(db: Database, now: Date): Promise<FeedEpi
       updatedAt: podcastEpisodes.updatedAt,
     })
     .from(podcastEpisodes)
-    .where(
-      and(eq(podcastEpisodes.active, true), eq(podcastEpisodes.premium, false), lte(podcastEpisodes.publishDate, now)),
-    )
+    .where(isPublishedPublicEpisode(now))
     .orderBy(desc(podcastEpisodes.publishDate), desc(podcastEpisodes.id));
   return rows.map((row) => ({ ...row, episodeType: row.episodeType as FeedEpisode["episodeType"] }));
 }
@@ -94,8 +95,6 @@ export async function latestPublicEpisodeChange(db: Database, now: Date): Promis
   const [row] = await db
     .select({ latest: sql<string | null>`max(greatest(${podcastEpisodes.updatedAt}, ${podcastEpisodes.publishDate}))` })
     .from(podcastEpisodes)
-    .where(
-      and(eq(podcastEpisodes.active, true), eq(podcastEpisodes.premium, false), lte(podcastEpisodes.publishDate, now)),
-    );
+    .where(isPublishedPublicEpisode(now));
   return row?.latest ? new Date(row.latest) : null;
 }
