@@ -69,6 +69,7 @@ function item(episode: FeedEpisode, siteUrl: string): XmlChild {
       element("podcast:transcript", {
         url: absoluteUrl(siteUrl, episode.transcriptUrl),
         type: episode.transcriptMimeType ?? "text/plain",
+        language: siteConfig.podcastFeed.language,
       }),
     episode.chaptersUrl &&
       element("podcast:chapters", { url: absoluteUrl(siteUrl, episode.chaptersUrl), type: CHAPTERS_MIME_TYPE }),

@@ -240,7 +240,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
       },
     });
     expect(items[1].podcast).toMatchObject({
-      transcripts: [{ url: `${SITE_URL}/attached_assets/transcripts/episode-1.vtt`, type: "text/vtt" }],
+      transcripts: [{ url: `${SITE_URL}/attached_assets/transcripts/episode-1.vtt`, type: "text/vtt", language: "en" }],
       chapters: { url: `${SITE_URL}/attached_assets/chapters/episode-1.json`, type: "application/json+chapters" },
     });
   });
