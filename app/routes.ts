@@ -14,6 +14,9 @@ export default [
   route("cookie-policy", "routes/public/cookie-policy.tsx"),
   route("guest-application", "routes/public/guest-application.tsx"),
   route("sign-in", "routes/public/sign-in.tsx"),
+  route("podcast.xml", "routes/public/podcast-feed.ts"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
   route("sign-in/verify", "routes/public/sign-in-verify.tsx"),
 
   route("members/dashboard", "routes/members/dashboard.tsx"),

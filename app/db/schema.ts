@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -206,7 +207,11 @@ export const podcastEpisodes = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     audioUrl: text("audio_url").notNull(),
+    /** The audio file's size for the feed's enclosure; null when unknown (the feed then says 0, as RSS allows). */
+    audioLengthBytes: bigint("audio_length_bytes", { mode: "number" }),
+    audioMimeType: text("audio_mime_type").notNull().default("audio/mpeg"),
     publishDate: timestamp("publish_date", { withTimezone: true }).notNull(),
+    seasonNumber: integer("season_number"),
     episodeNumber: integer("episode_number"),
     episodeType: text("episode_type").notNull().default("full"),
     durationSeconds: integer("duration_seconds"),
@@ -214,6 +219,12 @@ export const podcastEpisodes = pgTable(
     guestName: text("guest_name"),
     spotifyUrl: text("spotify_url"),
     youtubeUrl: text("youtube_url"),
+    transcriptUrl: text("transcript_url"),
+    transcriptMimeType: text("transcript_mime_type"),
+    /** A Podcasting 2.0 JSON chapters file. */
+    chaptersUrl: text("chapters_url"),
+    /** Premium episodes are for members only: never in the public feed, list or pages. */
+    premium: boolean("premium").notNull().default(false),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EPISODE_AUDIO_FILES } from "~/features/premium/premium-files.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "./sample-content";
 import { contentEpisodes, contentSeries, insightPosts, podcastEpisodes } from "./schema";
@@ -28,7 +31,7 @@ describe("seedSampleContent", () => {
     expect(await database.db.$count(insightPosts)).toBe(0);
   });
 
-  it("seeds the spec's sample content: 3 insights, a trailer and two episodes, a series with episodes", async () => {
+  it("seeds the spec's sample content: 3 insights, a trailer, two episodes and a premium one, a series with episodes", async () => {
     expect(sampleInsightPosts).toHaveLength(3);
     for (const post of sampleInsightPosts) {
       expect(post).toMatchObject({ category: expect.any(String), authorName: expect.any(String) });
@@ -36,7 +39,31 @@ describe("seedSampleContent", () => {
     }
     expect(sampleInsightPosts.some((post) => post.content.includes("<p>"))).toBe(true);
     expect(sampleInsightPosts.some((post) => post.allSources.length > 1)).toBe(true);
-    expect(samplePodcastEpisodes.map((episode) => episode.episodeType)).toEqual(["trailer", "full", "full"]);
+    expect(samplePodcastEpisodes.map((episode) => episode.episodeType)).toEqual(["trailer", "full", "full", "bonus"]);
+    expect(samplePodcastEpisodes.map((episode) => episode.premium ?? false)).toEqual([false, false, false, true]);
     expect(sampleContentSeries.episodes.length).toBeGreaterThan(0);
+  });
+
+  it("gives each sample episode the true byte length of its audio file, and the transcript and chapters files exist", () => {
+    const publicFile = (url: string) => path.join("public", url);
+    const premiumFile = (url: string) => {
+      const id = url.replace("/members/premium-content/audio/", "") as keyof typeof EPISODE_AUDIO_FILES;
+      return path.join("app/features/premium/files", EPISODE_AUDIO_FILES[id].fileName);
+    };
+    for (const episode of samplePodcastEpisodes) {
+      const file = episode.premium ? premiumFile(episode.audioUrl) : publicFile(episode.audioUrl);
+      expect({ url: episode.audioUrl, length: episode.audioLengthBytes }).toEqual({
+        url: episode.audioUrl,
+        length: fs.statSync(file).size,
+      });
+    }
+    const withExtras = samplePodcastEpisodes.filter((episode) => episode.transcriptUrl && episode.chaptersUrl);
+    expect(withExtras.length).toBeGreaterThan(0);
+    for (const episode of withExtras) {
+      expect(fs.readFileSync(publicFile(episode.transcriptUrl ?? ""), "utf8")).toMatch(/^WEBVTT\n/);
+      const chapters = JSON.parse(fs.readFileSync(publicFile(episode.chaptersUrl ?? ""), "utf8"));
+      expect(chapters.version).toBe("1.2.0");
+      expect(chapters.chapters.length).toBeGreaterThan(0);
+    }
   });
 });

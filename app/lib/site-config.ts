@@ -84,6 +84,29 @@ export const siteConfig = {
     listenPlatforms.iheartRadio,
   ] satisfies ListenPlatform[],
   artwork: { url: "/images/podcast-artwork.jpg", width: 1400, height: 1400 },
+  /** The podcast RSS feed at /podcast.xml: what podcast directories read to list the show. */
+  podcastFeed: {
+    /** ISO 639 language code. */
+    language: "en",
+    /** From Apple Podcasts' category list. */
+    category: { name: "Business", subcategory: "Entrepreneurship" },
+    /** The show is rated clean. */
+    explicit: false,
+    /** "episodic" (newest first) or "serial" (in order). */
+    type: "episodic",
+    /** Podcast directories verify ownership by mailing this address. */
+    owner: { name: "Alex Morgan", email: "podcast@disruptionconfessional.example" },
+    copyright: "© 2025 The Disruption Confessional",
+    /**
+     * The show's permanent Podcasting 2.0 identity: the UUID v5 of the first public feed URL (here the placeholder
+     * www.disruptionconfessional.example/podcast.xml). Compute it once for the real address and keep it when the
+     * feed moves.
+     */
+    guidFeedUrl: "www.disruptionconfessional.example/podcast.xml",
+    guid: "742c99e1-d2b3-5ec0-a6b4-19527d7e0bb2",
+    /** Other platforms may not import the feed unless the owner confirms by this email. */
+    locked: true,
+  },
   socialPreviewImage: { url: "/images/social-preview.jpg", width: 1200, height: 630 },
 } as const;
 

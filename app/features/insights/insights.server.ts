@@ -61,3 +61,11 @@ export type NewInsightPost = typeof insightPosts.$inferInsert;
 export function sanitizedForStorage<Post extends Pick<NewInsightPost, "content">>(post: Post): Post {
   return { ...post, content: sanitizeInsightHtml(post.content ?? "") };
 }
+
+/** Each insight's id and when it last changed, for the sitemap. */
+export async function listInsightRevisions(db: Database): Promise<{ id: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: insightPosts.id, updatedAt: insightPosts.updatedAt })
+    .from(insightPosts)
+    .orderBy(desc(insightPosts.publishedAt), insightPosts.id);
+}

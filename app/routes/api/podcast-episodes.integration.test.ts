@@ -98,6 +98,18 @@ describe("GET /api/podcast/episodes", () => {
     expect(reply.body.data[0].duration).toBeNull();
   });
 
+  it("leaves premium episodes out", async () => {
+    await database.db
+      .insert(podcastEpisodes)
+      .values([
+        episode({ guid: "premium-trailer", title: "Members' trailer", episodeType: "trailer", premium: true }),
+        episode({ guid: "ep-1", title: "Episode 1" }),
+        episode({ guid: "premium-bonus", title: "Unedited cut", episodeType: "bonus", premium: true }),
+      ]);
+    const reply = await listEpisodes();
+    expect(reply.body.data.map((item) => item.title)).toEqual(["Episode 1"]);
+  });
+
   it("answers an empty list when there are no episodes", async () => {
     const reply = await listEpisodes();
     expect(reply.status).toBe(200);

@@ -36,4 +36,9 @@ describe("the podcast page's loader", () => {
     await database.db.insert(podcastEpisodes).values({ ...samplePodcastEpisodes[0], active: false });
     expect((await loadPage()).body).toEqual({ trailer: null });
   });
+
+  it("never shows a premium episode as the trailer", async () => {
+    await database.db.insert(podcastEpisodes).values({ ...samplePodcastEpisodes[0], premium: true });
+    expect((await loadPage()).body).toEqual({ trailer: null });
+  });
 });

@@ -2,9 +2,7 @@ import { Headphones, ListMusic, Rss } from "lucide-react";
 import type { ReactNode } from "react";
 import { SocialIcon } from "~/components/social-icons";
 import { listenPlatforms } from "~/lib/site-config";
-
-/** Path of the podcast's RSS feed. */
-export const PODCAST_FEED_PATH = "/podcast.xml";
+import { PODCAST_FEED_PATH } from "../schema";
 
 type PlatformTile = { label: string; icon: ReactNode; href?: string };
 

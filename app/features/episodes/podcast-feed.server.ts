@@ -1,0 +1,150 @@
+import { siteConfig } from "~/lib/site-config";
+import { cdata, element, type XmlChild, xmlDocument } from "~/lib/xml";
+import type { FeedEpisode } from "./episodes.server";
+import { PODCAST_FEED_PATH } from "./schema";
+export const PODCAST_FEED_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
+
+const NAMESPACES = {
+  "xmlns:itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd",
+  "xmlns:podcast": "https://podcastindex.org/namespace/1.0",
+  "xmlns:atom": "http://www.w3.org/2005/Atom",
+  "xmlns:content": "http://purl.org/rss/1.0/modules/content/",
+};
+
+/** Apple Podcasts reads at most 4000 bytes of a show's description. */
+export const MAX_DESCRIPTION_BYTES = 4000;
+
+const CHAPTERS_MIME_TYPE = "application/json+chapters";
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Plain text as an HTML paragraph, cut on a character boundary so that its UTF-8 form fits `maxBytes`. */
+export function htmlParagraph(text: string, maxBytes = Number.POSITIVE_INFINITY): string {
+  const html = (body: string) => `<p>${escapeHtml(body)}</p>`;
+  if (Buffer.byteLength(html(text)) <= maxBytes) return html(text);
+  // Every character takes at least one byte, so no more than maxBytes of them can fit.
+  const characters = Array.from(text).slice(0, maxBytes);
+  while (characters.length > 0 && Buffer.byteLength(html(`${characters.join("")}…`)) > maxBytes) characters.pop();
+  return html(`${characters.join("").trimEnd()}…`);
+}
+
+const absoluteUrl = (siteUrl: string, pathOrUrl: string) => new URL(pathOrUrl, `${siteUrl}/`).href;
+
+const rfc2822 = (date: Date) => date.toUTCString();
+
+function person(role: "host" | "guest", name: string): XmlChild {
+  return element("podcast:person", { role }, name);
+}
+
+function item(episode: FeedEpisode, siteUrl: string): XmlChild {
+  const artworkUrl = absoluteUrl(siteUrl, episode.imageUrl ?? siteConfig.artwork.url);
+  const description = htmlParagraph(episode.description);
+  return element(
+    "item",
+    {},
+    element("title", {}, episode.title),
+    element("itunes:title", {}, episode.title),
+    element("description", {}, cdata(description)),
+    element("content:encoded", {}, cdata(description)),
+    element("link", {}, absoluteUrl(siteUrl, "/podcast")),
+    element("guid", { isPermaLink: "false" }, episode.guid),
+    element("pubDate", {}, rfc2822(episode.publishDate)),
+    element("enclosure", {
+      url: absoluteUrl(siteUrl, episode.audioUrl),
+      length: episode.audioLengthBytes ?? 0,
+      type: episode.audioMimeType,
+    }),
+    episode.durationSeconds !== null && element("itunes:duration", {}, episode.durationSeconds),
+    element("itunes:episodeType", {}, episode.episodeType),
+    episode.seasonNumber !== null && element("itunes:season", {}, episode.seasonNumber),
+    episode.episodeNumber !== null && element("itunes:episode", {}, episode.episodeNumber),
+    element("itunes:image", { href: artworkUrl }),
+    element("itunes:explicit", {}, String(siteConfig.podcastFeed.explicit)),
+    // Item-level people replace the channel's list, so the host is named again beside the guest.
+    person("host", siteConfig.hostName),
+    episode.guestName && person("guest", episode.guestName),
+    episode.transcriptUrl &&
+      element("podcast:transcript", {
+        url: absoluteUrl(siteUrl, episode.transcriptUrl),
+        type: episode.transcriptMimeType ?? "text/plain",
+        language: siteConfig.podcastFeed.language,
+      }),
+    episode.chaptersUrl &&
+      element("podcast:chapters", { url: absoluteUrl(siteUrl, episode.chaptersUrl), type: CHAPTERS_MIME_TYPE }),
+  );
+}
+
+function trailer(episode: FeedEpisode, siteUrl: string): XmlChild {
+  return element(
+    "podcast:trailer",
+    {
+      pubdate: rfc2822(episode.publishDate),
+      url: absoluteUrl(siteUrl, episode.audioUrl),
+      length: episode.audioLengthBytes ?? 0,
+      type: episode.audioMimeType,
+      season: episode.seasonNumber,
+    },
+    episode.title,
+  );
+}
+
+/** When the feed's content last changed: an edit, or an episode whose publication time has come. */
+export function feedLastModified(episodes: FeedEpisode[]): Date | null {
+  const times = episodes.flatMap((episode) => [episode.updatedAt.getTime(), episode.publishDate.getTime()]);
+  return times.length === 0 ? null : new Date(Math.max(...times));
+}
+
+/** The RSS 2.0 podcast feed of the given episodes (the caller leaves out premium and unpublished ones). */
+export function buildPodcastFeed(episodes: FeedEpisode[], siteUrl: string): string {
+  const feed = siteConfig.podcastFeed;
+  const feedUrl = absoluteUrl(siteUrl, PODCAST_FEED_PATH);
+  const artworkUrl = absoluteUrl(siteUrl, siteConfig.artwork.url);
+  const siteHome = absoluteUrl(siteUrl, "/");
+  const lastModified = feedLastModified(episodes);
+  return xmlDocument(
+    element(
+      "rss",
+      { version: "2.0", ...NAMESPACES },
+      element(
+        "channel",
+        {},
+        element("atom:link", { href: feedUrl, rel: "self", type: "application/rss+xml" }),
+        element("title", {}, siteConfig.showName),
+        element("description", {}, cdata(htmlParagraph(siteConfig.description, MAX_DESCRIPTION_BYTES))),
+        element("link", {}, siteHome),
+        element("language", {}, feed.language),
+        element("copyright", {}, feed.copyright),
+        lastModified && element("lastBuildDate", {}, rfc2822(lastModified)),
+        element(
+          "image",
+          {},
+          element("url", {}, artworkUrl),
+          element("title", {}, siteConfig.showName),
+          element("link", {}, siteHome),
+        ),
+        element("itunes:image", { href: artworkUrl }),
+        element(
+          "itunes:category",
+          { text: feed.category.name },
+          element("itunes:category", { text: feed.category.subcategory }),
+        ),
+        element("itunes:explicit", {}, String(feed.explicit)),
+        element("itunes:author", {}, siteConfig.hostName),
+        element(
+          "itunes:owner",
+          {},
+          element("itunes:name", {}, feed.owner.name),
+          element("itunes:email", {}, feed.owner.email),
+        ),
+        element("itunes:type", {}, feed.type),
+        element("podcast:guid", {}, feed.guid),
+        element("podcast:locked", { owner: feed.owner.email }, feed.locked ? "yes" : "no"),
+        person("host", siteConfig.hostName),
+        ...episodes.filter((episode) => episode.episodeType === "trailer").map((episode) => trailer(episode, siteUrl)),
+        ...episodes.map((episode) => item(episode, siteUrl)),
+      ),
+    ),
+  );
+}

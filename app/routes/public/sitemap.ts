@@ -1,0 +1,24 @@
+import {
+  buildSitemap,
+  SITEMAP_CONTENT_TYPE,
+  sitemapEntries,
+  sitemapLastModified,
+} from "~/features/discovery/sitemap.server";
+import { latestPublicEpisodeChange } from "~/features/episodes/episodes.server";
+import { listInsightRevisions } from "~/features/insights/insights.server";
+import { conditionalResponse } from "~/lib/conditional-get.server";
+import type { Route } from "./+types/sitemap";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [insights, episodesChanged] = await Promise.all([
+    listInsightRevisions(context.db),
+    latestPublicEpisodeChange(context.db, new Date()),
+  ]);
+  const entries = sitemapEntries({ insights, episodesChanged });
+  return conditionalResponse(request, {
+    body: buildSitemap(entries, context.env.SITE_URL),
+    contentType: SITEMAP_CONTENT_TYPE,
+    lastModified: sitemapLastModified(entries),
+    cacheControl: "public, max-age=3600",
+  });
+}
