@@ -2,9 +2,12 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 
-/** The anonymous public pages: the same HTML for every visitor without a session (docs/decisions/027). */
+/**
+ * The anonymous public pages, the same HTML for every visitor without a session, and the public insight list that
+ * /insights loads (docs/decisions/027-page-cache.md).
+ */
 const PUBLIC_PAGE_PATH =
-  /^\/(?:about|briefing|podcast|insights|insights\/[^/]+|contact|links|privacy-policy|terms-of-service|cookie-policy|guest-application)?$/;
+  /^\/(?:about|briefing|podcast|insights|insights\/[^/]+|contact|links|privacy-policy|terms-of-service|cookie-policy|guest-application|api\/insights)?$/;
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 /** Headers of the rendered page that a cached copy repeats; the cache sets the encoding, length and ETag itself. */
@@ -64,7 +67,7 @@ export function isCacheableRequest(req: Pick<ExpressRequest, "method" | "origina
 
 function isCacheableResponse(response: Response): boolean {
   if (response.status !== 200 || response.headers.has("set-cookie")) return false;
-  if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
+  if (!/^(?:text\/html|application\/json)/.test(response.headers.get("content-type") ?? "")) return false;
   return !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
 }
 
