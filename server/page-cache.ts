@@ -184,7 +184,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!("etag" in page)) {
         // A response meant for one request (a cookie, a redirect, an error) is never handed to another one.
         if (joined) return next();
-        res.status(page.status);
+        res.status(page.status).set("X-Page-Cache", "miss");
         for (const [name, value] of page.headers) {
           if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
         }
