@@ -15,7 +15,7 @@ import autocannon from "autocannon";
 import { freePort, temporaryDataDir } from "./public-pages";
 
 const CONNECTIONS = 50;
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 4);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 3);
 const WARM_REQUESTS = 500;
 const RESULTS_DIR = path.resolve("bench-results");
 
