@@ -1,10 +1,12 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
-import type { RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
 import { ensureOwnerPassword } from "~/features/owner/password.server";
 import { type Env, parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
+import { publicContentVersion } from "~/lib/public-content-version.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -48,15 +50,36 @@ export async function startApp(source: Record<string, string | undefined> = proc
   };
 }
 
+const loadContext = (runtime: AppRuntime, req: ExpressRequest) => ({
+  db: runtime.db,
+  env: runtime.env,
+  mailer: runtime.mailer,
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+});
+
+const buildMode = (runtime: AppRuntime) => (runtime.env.NODE_ENV === "production" ? "production" : "development");
+
 export function createAppHandler(runtime: AppRuntime): RequestHandler {
   return createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    mode: runtime.env.NODE_ENV === "production" ? "production" : "development",
-    getLoadContext: (req) => ({
-      db: runtime.db,
-      env: runtime.env,
-      mailer: runtime.mailer,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    }),
+    mode: buildMode(runtime),
+    getLoadContext: (req) => loadContext(runtime, req),
   });
+}
+
+/** What server/page-cache.ts needs from the app: a page rendered as a Response, and the public content's version. */
+export function createPageSource(runtime: AppRuntime) {
+  const handle = createFetchHandler(() => import("virtual:react-router/server-build"), buildMode(runtime));
+  return {
+    render(req: ExpressRequest): Promise<Response> {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      }
+      const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers });
+      return handle(request, loadContext(runtime, req));
+    },
+    contentVersion: () => publicContentVersion(runtime.db),
+  };
 }

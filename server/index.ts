@@ -7,6 +7,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import type * as AppModule from "./app";
+import { createPageCache } from "./page-cache";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,6 +39,9 @@ async function main() {
     if (!fs.existsSync(buildPath)) throw new Error("there is no build; run npm run build first, or npm start");
     const build = (await import(pathToFileURL(buildPath).href)) as typeof AppModule;
     runtime = await build.startApp();
+    // Anonymous public pages from memory (docs/decisions/027); a Content-Security-Policy for them goes in
+    // headersForCachedPage, built from page.inlineScriptHashes.
+    app.use(createPageCache(build.createPageSource(runtime)).middleware);
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "10m", index: false }));
     app.use(build.createAppHandler(runtime));

@@ -88,7 +88,10 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: "pglite" | "
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(dataDir);
     try {
-      client = new PGlite(path.join(dataDir, "pglite"));
+      // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory; the site's data is small.
+      client = new PGlite(path.join(dataDir, "pglite"), {
+        startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+      });
       await client.waitReady;
     } catch (error) {
       releaseLock();

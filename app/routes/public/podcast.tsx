@@ -30,7 +30,9 @@ export default function Podcast({ loaderData }: Route.ComponentProps) {
         <p className="max-w-2xl text-lg text-muted-foreground">{siteConfig.tagline}</p>
       </header>
 
-      <section aria-label="Trailer">{trailer ? <TrailerCard episode={trailer} /> : <FirstEpisodeComingSoon />}</section>
+      <section aria-label="Trailer">
+        {trailer ? <TrailerCard episode={trailer} headingLevel={2} /> : <FirstEpisodeComingSoon />}
+      </section>
 
       <section aria-labelledby="platforms-heading" className="space-y-6">
         <h2 id="platforms-heading" className="font-semibold text-3xl">

@@ -1,0 +1,31 @@
+import { gzipSync } from "node:zlib";
+
+export type FirstLoadBundle = {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  files: { url: string; gzipBytes: number }[];
+};
+
+const ASSET_REFERENCE =
+  /<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"|<script[^>]+src="([^"]+)"|import\(?\s*"([^"]+\.js)"/g;
+
+/** The JavaScript and CSS a first visit to the page loads, as listed by its HTML, each gzip-compressed (level 9). */
+export async function measureFirstLoadBundle(pageUrl: string): Promise<FirstLoadBundle> {
+  const html = await (await fetch(pageUrl)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(ASSET_REFERENCE)) {
+    const reference = match[1] ?? match[2] ?? match[3];
+    const url = new URL(reference, pageUrl);
+    if (url.origin === new URL(pageUrl).origin) urls.add(url.href);
+  }
+  const files = await Promise.all(
+    [...urls].map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return { url, gzipBytes: gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length };
+    }),
+  );
+  const sum = (extension: string) =>
+    files.filter((file) => new URL(file.url).pathname.endsWith(extension)).reduce((total, f) => total + f.gzipBytes, 0);
+  return { jsGzipBytes: sum(".js"), cssGzipBytes: sum(".css"), files };
+}

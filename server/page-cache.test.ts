@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { type CachedPage, createPageCache, inlineScriptHashes, isCacheableRequest } from "./page-cache";
+
+type Rendered = { status?: number; body?: string; headers?: Record<string, string> };
+
+/** An Express app with the cache in front of a renderer that counts its calls; `next()` reaches "app fallback". */
+async function startCache(
+  respond: (path: string) => Rendered = (path) => ({ body: `<html><body>page ${path}</body></html>` }),
+  options: { version?: () => string; headersForCachedPage?: (page: CachedPage) => Record<string, string> } = {},
+) {
+  const renders: string[] = [];
+  const cache = createPageCache({
+    render: async (req) => {
+      renders.push(req.originalUrl);
+      const { status = 200, body = "", headers = {} } = respond(req.originalUrl);
+      return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+    },
+    contentVersion: async () => options.version?.() ?? "v1",
+    versionCheckIntervalMs: 0,
+    headersForCachedPage: options.headersForCachedPage,
+  });
+  const app = express();
+  app.use(cache.middleware);
+  app.use((_req, res) => {
+    res.status(299).send("app fallback");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { cache, renders, url };
+}
+
+const servers: ReturnType<express.Express["listen"]>[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe("the page cache", () => {
+  it("renders a public page once and then answers from memory, with the same body", async () => {
+    const { renders, url } = await startCache();
+    const first = await fetch(`${url}/about`);
+    const second = await fetch(`${url}/about`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(await second.text()).toBe("<html><body>page /about</body></html>");
+    expect(renders).toEqual(["/about"]);
+  });
+
+  it("serves the stored gzip body to clients that accept gzip, the plain one to others, and varies on it", async () => {
+    const { url } = await startCache();
+    const raw = await rawGet(`${url}/`, { "accept-encoding": "gzip, br" });
+    expect(raw.headers["content-encoding"]).toBe("gzip");
+    expect(raw.headers.vary).toBe("Accept-Encoding");
+    expect(gunzipSync(raw.body).toString()).toBe("<html><body>page /</body></html>");
+    expect(raw.headers["content-length"]).toBe(String(raw.body.length));
+
+    const plain = await rawGet(`${url}/`, { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe("<html><body>page /</body></html>");
+    expect(plain.headers.etag).not.toBe(raw.headers.etag);
+
+    const refused = await rawGet(`${url}/`, { "accept-encoding": "gzip;q=0" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const { url } = await startCache();
+    const first = await rawGet(`${url}/links`, { "accept-encoding": "gzip" });
+    const again = await rawGet(`${url}/links`, {
+      "accept-encoding": "gzip",
+      "if-none-match": String(first.headers.etag),
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it("never answers signed-in visitors, query strings, other methods or other paths from the cache", async () => {
+    const { renders, url } = await startCache();
+    await fetch(`${url}/about`);
+    for (const [path, init] of [
+      ["/about", { headers: { cookie: "theme=dark; sid=abc" } }],
+      ["/about?utm=1", {}],
+      ["/about", { method: "POST" }],
+      ["/members/dashboard", {}],
+      ["/admin", {}],
+      ["/api/insights/some-id", {}],
+      ["/insights/a/b", {}],
+    ] as const) {
+      const response = await fetch(`${url}${path}`, init);
+      expect(await response.text(), `${init && "method" in init ? init.method : "GET"} ${path}`).toBe("app fallback");
+    }
+    expect(renders).toEqual(["/about"]);
+  });
+
+  it("does not store non-200 responses or responses that set a cookie, and passes them on as rendered", async () => {
+    const { cache, renders, url } = await startCache((path) =>
+      path === "/insights/missing"
+        ? { status: 404, body: "not found" }
+        : { body: "with cookie", headers: { "set-cookie": "a=1; Path=/" } },
+    );
+    const missing = await fetch(`${url}/insights/missing`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe("not found");
+    const withCookie = await fetch(`${url}/contact`);
+    expect(withCookie.headers.get("set-cookie")).toBe("a=1; Path=/");
+    await fetch(`${url}/insights/missing`);
+    await fetch(`${url}/contact`);
+    expect(renders).toEqual(["/insights/missing", "/contact", "/insights/missing", "/contact"]);
+    expect(cache.size).toBe(0);
+  });
+
+  it("renders again after invalidate() and after the content version changes", async () => {
+    let version = "v1";
+    let title = "first";
+    const { cache, renders, url } = await startCache(() => ({ body: title }), { version: () => version });
+    expect(await (await fetch(`${url}/insights`)).text()).toBe("first");
+    title = "second";
+    expect(await (await fetch(`${url}/insights`)).text()).toBe("first");
+    cache.invalidate();
+    expect(await (await fetch(`${url}/insights`)).text()).toBe("second");
+    title = "third";
+    version = "v2";
+    expect(await (await fetch(`${url}/insights`)).text()).toBe("third");
+    expect(renders).toEqual(["/insights", "/insights", "/insights"]);
+  });
+
+  it("renders a page once for concurrent first requests", async () => {
+    const { renders, url } = await startCache();
+    const bodies = await Promise.all(Array.from({ length: 5 }, () => fetch(`${url}/podcast`).then((r) => r.text())));
+    expect(new Set(bodies)).toEqual(new Set(["<html><body>page /podcast</body></html>"]));
+    expect(renders).toEqual(["/podcast"]);
+  });
+
+  it("hands the page's inline script hashes to headersForCachedPage, for a hash-based CSP", async () => {
+    const script = "window.__data = 1;";
+    const { url } = await startCache(() => ({ body: `<script>${script}</script><script src="/a.js"></script>` }), {
+      headersForCachedPage: (page) => ({
+        "content-security-policy": `script-src 'self' ${page.inlineScriptHashes.join(" ")}`,
+      }),
+    });
+    const response = await fetch(`${url}/`);
+    const hash = createHash("sha256").update(script).digest("base64");
+    expect(response.headers.get("content-security-policy")).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes each distinct inline script and skips external ones", () => {
+    const html = '<script type="module">a()</script><script src="x.js"></script><script nonce="n">a()</script>';
+    expect(inlineScriptHashes(html)).toEqual([`'sha256-${createHash("sha256").update("a()").digest("base64")}'`]);
+  });
+});
+
+describe("isCacheableRequest", () => {
+  it("accepts each public page and one insight, and nothing under it", () => {
+    const get = (originalUrl: string) => isCacheableRequest({ method: "GET", originalUrl, headers: {} });
+    for (const path of ["/", "/about", "/insights", "/insights/some-id", "/cookie-policy", "/api/insights"])
+      expect(get(path), path).toBe(true);
+    for (const path of ["/sign-in", "/insights/", "/about/", "/members/profile", "/insights.data", "/favicon.svg"])
+      expect(get(path), path).toBe(false);
+  });
+});
+
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleInsightPosts } from "~/db/sample-content";
+import { siteConfig } from "~/lib/site-config";
+import { databaseUrlFor, uniqueDatabaseName, withMaintenanceClient } from "../setup/postgres";
+import { killAllServers, makeTempDir, type RunningServer, removeTempDir, startServer, waitUntil } from "./helpers";
+
+afterAll(killAllServers);
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+describe("the built server's page cache", () => {
+  let dataDir: string;
+  let server: RunningServer;
+  beforeAll(async () => {
+    dataDir = makeTempDir();
+    server = await startServer({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    removeTempDir(dataDir);
+  });
+
+  it("renders a public page once, then serves the stored gzip copy with an ETag", async () => {
+    const first = await get(`${server.url}/about`, { "accept-encoding": "gzip" });
+    const second = await get(`${server.url}/about`, { "accept-encoding": "gzip" });
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(second.headers["content-encoding"]).toBe("gzip");
+    expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(second.headers.vary).toBe("Accept-Encoding");
+    expect(second.headers["x-content-type-options"]).toBe("nosniff");
+    expect(gunzipSync(second.body).toString()).toBe(gunzipSync(first.body).toString());
+    expect(gunzipSync(second.body).toString()).toContain(siteConfig.showName);
+
+    const unchanged = await get(`${server.url}/about`, {
+      "accept-encoding": "gzip",
+      "if-none-match": String(second.headers.etag),
+    });
+    expect(unchanged.status).toBe(304);
+  });
+
+  it("renders for a visitor with a session cookie, and does not store a 404", async () => {
+    const signedIn = await get(`${server.url}/about`, { cookie: "sid=not-a-real-session" });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers["x-page-cache"]).toBeUndefined();
+
+    const missing = await get(`${server.url}/insights/no-such-insight`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers["x-page-cache"]).toBe("miss");
+    expect((await get(`${server.url}/insights/no-such-insight`)).headers["x-page-cache"]).toBe("miss");
+  });
+});
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(testDatabaseUrl)("two servers on one PostgreSQL database", () => {
+  const name = uniqueDatabaseName("page_cache");
+  const servers: RunningServer[] = [];
+  beforeAll(async () => {
+    await withMaintenanceClient((client) => client.query(`create database "${name}"`));
+    servers.push(await startServer({ DATABASE_URL: databaseUrlFor(name) }));
+    servers.push(await startServer({ DATABASE_URL: databaseUrlFor(name) }));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await withMaintenanceClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+  });
+
+  // The digest is read at most once a second; the wait allows for a re-render on a loaded machine, and is far below
+  // the 5-minute expiry that would otherwise let a cache without invalidation pass.
+  it("both serve an insight edited in the database soon after", async () => {
+    const post = sampleInsightPosts[0];
+    const page = (server: RunningServer) => get(`${server.url}/insights/${post.id}`);
+    for (const server of servers) {
+      await page(server);
+      expect((await page(server)).headers["x-page-cache"]).toBe("hit");
+    }
+    const client = new pg.Client({ connectionString: databaseUrlFor(name) });
+    await client.connect();
+    try {
+      await client.query("update insight_posts set title = $1 where id = $2", ["Edited by hand", post.id]);
+    } finally {
+      await client.end();
+    }
+    for (const server of servers) {
+      await waitUntil(async () => (await page(server)).body.toString().includes("Edited by hand"), 10_000);
+    }
+  });
+});
