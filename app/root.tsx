@@ -18,7 +18,10 @@ import "./app.css";
 const TOOLTIP_OPEN_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: siteConfig.showName, href: siteConfig.feedPath },
+];
 
 /** The public subset of the settings and who is signed in; nothing secret belongs here. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -84,7 +84,18 @@ export const siteConfig = {
     listenPlatforms.iheartRadio,
   ] satisfies ListenPlatform[],
   artwork: { url: "/images/podcast-artwork.jpg", width: 1400, height: 1400 },
-  socialPreviewImage: { url: "/images/social-preview.jpg", width: 1200, height: 630 },
+  socialPreviewImage: {
+    url: "/images/social-preview.jpg",
+    width: 1200,
+    height: 630,
+    alt: "The Disruption Confessional: where disruption gets personal",
+  },
+  /** The podcast page states this release rhythm and the structured data repeats it. */
+  schedule: { frequency: "Weekly", usualDay: "Thursday", typicalMinutes: 45, contentRating: "clean" },
+  /** When messages are answered; the contact page states it and the structured data repeats it. */
+  businessHours: { days: "Monday to Friday", opens: "09:00", closes: "17:00" },
+  /** The podcast's RSS feed, linked from every page's head. */
+  feedPath: "/podcast.xml",
 } as const;
 
 export type SiteConfig = typeof siteConfig;
