@@ -1,6 +1,7 @@
 import { Tooltip } from "radix-ui";
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Analytics } from "~/components/analytics";
 import { CookieNotice } from "~/components/cookie-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -25,7 +26,7 @@ export const links: Route.LinksFunction = () => [
 
 /** The public subset of the settings and who is signed in; nothing secret belongs here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { SITE_URL, NEWSLETTER_URL } = context.env;
+  const { SITE_URL, NEWSLETTER_URL, GA_MEASUREMENT_ID } = context.env;
   const viewer = await getViewer(context.db, request);
   return {
     siteUrl: SITE_URL,
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: viewer.user,
     isOwner: viewer.isOwner,
     mockSignInEnabled: isMockSignInEnabled(context.env),
+    gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
 }
 
@@ -81,6 +83,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <CookieNotice />
       <AdminFloatingButton isOwner={loaderData.isOwner} />
       <Toaster />
+      <Analytics measurementId={loaderData.gaMeasurementId} />
     </Tooltip.Provider>
   );
 }

@@ -140,7 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           reading, straight to your inbox.
         </p>
         <div className="max-w-xl">
-          <NewsletterEmbed embedUrl={newsletter.embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} />
+          <NewsletterEmbed embedUrl={newsletter.embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} placement="main_content" />
         </div>
         <Link to="/briefing" className={secondaryLinkClassName}>
           More about The Briefing <ArrowRight aria-hidden="true" className="size-4" />
