@@ -44,7 +44,9 @@ export default function Podcast({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <section aria-label="Trailer">{trailer ? <TrailerCard episode={trailer} /> : <FirstEpisodeComingSoon />}</section>
+      <section aria-label="Trailer">
+        {trailer ? <TrailerCard episode={trailer} headingLevel={2} /> : <FirstEpisodeComingSoon headingLevel={2} />}
+      </section>
 
       <section aria-labelledby="platforms-heading" className="space-y-6">
         <h2 id="platforms-heading" className="font-semibold text-3xl">

@@ -43,15 +43,16 @@ export function TrailerCard({ episode, headingLevel = 3 }: { episode: PodcastEpi
 }
 
 /** Shown instead of the trailer card while no episode is published. */
-export function FirstEpisodeComingSoon() {
+export function FirstEpisodeComingSoon({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section
       aria-labelledby="first-episode-coming-soon"
       className="rounded-xl border border-border border-dashed bg-card p-8 text-center"
     >
-      <h3 id="first-episode-coming-soon" className="font-semibold text-2xl">
+      <Heading id="first-episode-coming-soon" className="font-semibold text-2xl">
         First Episode Coming Soon
-      </h3>
+      </Heading>
       <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
         We're recording the first conversations now. Join the launch list or subscribe to The Briefing to hear the
         moment it goes live.
