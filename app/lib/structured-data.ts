@@ -185,6 +185,17 @@ export function breadcrumbJsonLd(
   };
 }
 
+const MEMBER_DASHBOARD = { name: "Member Dashboard", path: "/members/dashboard" };
+
+/** The trail of a member page: Home, the Member Dashboard, then the page itself unless it is the dashboard. */
+export function memberBreadcrumbJsonLd(
+  siteUrl: string,
+  page: { name: string; path: string },
+): WithContext<BreadcrumbList> {
+  const trail = page.path === MEMBER_DASHBOARD.path ? [MEMBER_DASHBOARD] : [MEMBER_DASHBOARD, page];
+  return breadcrumbJsonLd(siteUrl, [{ name: "Home", path: "/" }, ...trail]);
+}
+
 export type ArticleStructuredDataInput = {
   title: string;
   excerpt: string;

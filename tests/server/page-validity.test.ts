@@ -44,7 +44,13 @@ const expectedStructuredData: Record<string, string[]> = {
   "/": ["PodcastSeries", "Organization", "PodcastEpisode"],
   "/podcast": ["PodcastSeries", "PodcastEpisode"],
   "/contact": ["Organization"],
+  "/members/dashboard": ["BreadcrumbList"],
+  "/members/profile": ["BreadcrumbList"],
+  "/members/premium-content": ["BreadcrumbList"],
   "/members/upgrade": ["FAQPage", "BreadcrumbList"],
+  "/members/events": ["BreadcrumbList"],
+  "/members/resources": ["BreadcrumbList"],
+  "/members/guest-applications": ["BreadcrumbList"],
   insight: ["Article", "BreadcrumbList"],
 };
 
@@ -118,6 +124,18 @@ describe("the HTML of every page", () => {
       const types = blocks.map((block) => (block as { "@type": string })["@type"]);
       expect(types, name).toEqual(expectedStructuredData[name] ?? []);
       for (const block of blocks) expect(structuredDataProblems(block, html), name).toEqual([]);
+    }
+  });
+
+  it("shares an og:image that exists, with its alt text", async () => {
+    for (const [name, html] of pages) {
+      const image = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+      expect(image, name).toBeDefined();
+      expect(html.match(/<meta property="og:image:alt" content="([^"]+)"/)?.[1], name).toBeTruthy();
+      expect(html, name).toContain(`<meta name="twitter:image" content="${image}"/>`);
+      const response = await fetch(`${server.url}${new URL(image ?? "").pathname}`);
+      expect(response.status, `${name}: ${image}`).toBe(200);
+      expect(response.headers.get("content-type"), `${name}: ${image}`).toMatch(/^image\//);
     }
   });
 

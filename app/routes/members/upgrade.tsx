@@ -2,7 +2,7 @@ import { UpgradePlans } from "~/features/membership/components/upgrade-plans";
 import { MEMBERSHIP_FAQ } from "~/features/membership/plans";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
-import { breadcrumbJsonLd, faqPageJsonLd } from "~/lib/structured-data";
+import { faqPageJsonLd, memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/upgrade";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -12,11 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
     structuredData: ({ siteUrl }) => [
       faqPageJsonLd(MEMBERSHIP_FAQ),
-      breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: "/" },
-        { name: "Member Dashboard", path: "/members/dashboard" },
-        { name: "Upgrade Your Membership", path: "/members/upgrade" },
-      ]),
+      memberBreadcrumbJsonLd(siteUrl, { name: "Upgrade Your Membership", path: "/members/upgrade" }),
     ],
   });
 
