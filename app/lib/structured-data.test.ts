@@ -5,6 +5,7 @@ import {
   breadcrumbJsonLd,
   faqPageJsonLd,
   isoDuration,
+  memberBreadcrumbJsonLd,
   organizationJsonLd,
   podcastEpisodeJsonLd,
   podcastSeriesJsonLd,
@@ -165,6 +166,17 @@ describe("faqPageJsonLd and breadcrumbJsonLd", () => {
       { "@type": "ListItem", position: 1, name: "Home", item: "https://show.example/" },
       { "@type": "ListItem", position: 2, name: "Insights", item: "https://show.example/insights" },
     ]);
+  });
+});
+
+describe("memberBreadcrumbJsonLd", () => {
+  it("leads from Home through the Member Dashboard to the page, and stops at the dashboard itself", () => {
+    expect(memberBreadcrumbJsonLd(SITE, { name: "Virtual Events", path: "/members/events" })).toMatchObject({
+      itemListElement: [{ name: "Home" }, { name: "Member Dashboard" }, { name: "Virtual Events" }],
+    });
+    expect(memberBreadcrumbJsonLd(SITE, { name: "Member Dashboard", path: "/members/dashboard" })).toMatchObject({
+      itemListElement: [{ name: "Home" }, { name: "Member Dashboard" }],
+    });
   });
 });
 
