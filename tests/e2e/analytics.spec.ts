@@ -34,6 +34,8 @@ test.describe("with a measurement id", () => {
   let dataDir: string;
 
   test.beforeAll(async () => {
+    // Starting a second built server can outlast the default 30 s on a busy machine; startServer gives up after 45 s.
+    test.setTimeout(60_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-analytics-"));
     server = await startServer({ NODE_ENV: "test", DATA_DIR: dataDir, GA_MEASUREMENT_ID: MEASUREMENT_ID });
   });
