@@ -89,7 +89,8 @@ describe("the HTML of every page", () => {
       expect(response.status, `${page} as ${visitor}`).toBe(status);
       pages.set(name, await response.text());
     }
-  });
+    // Thirty server-rendered pages after a server start: longer than the project's 60 s on a busy two-core machine.
+  }, 180_000);
 
   afterAll(async () => {
     await killAllServers();
@@ -116,7 +117,7 @@ describe("the HTML of every page", () => {
     };
     const errors = messages.map((message) => `${path.basename(message.url)}:${message.lastLine}: ${message.message}`);
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 
   it("carries the structured data its page needs, complete and matching what the page shows", () => {
     for (const [name, html] of pages) {

@@ -106,6 +106,15 @@ const rules: Record<string, (block: JsonObject, check: Checker) => void> = {
     check.pattern(block, "datePublished", ISO_TIMESTAMP_WITH_ZONE);
     check.url(check.object(block, "associatedMedia", "AudioObject"), "contentUrl", "associatedMedia.contentUrl");
     check.text(check.object(block, "partOfSeries", "PodcastSeries"), "name", "partOfSeries.name");
+    if (block.keywords !== undefined) check.shownOnPage(check.text(block, "keywords"), "keywords");
+    const segments = Array.isArray(block.hasPart) ? block.hasPart : [];
+    segments.forEach((entry, index) => {
+      const path = `hasPart[${index}]`;
+      const clip = isObject(entry) ? entry : {};
+      if (clip["@type"] !== "Clip") check.problems.push(`PodcastEpisode.${path}.@type: must be Clip`);
+      check.shownOnPage(check.text(clip, "name", `${path}.name`), `${path}.name`);
+      if (typeof clip.startOffset !== "number") check.problems.push(`PodcastEpisode.${path}.startOffset: a number`);
+    });
   },
   Organization(block, check) {
     check.text(block, "name");

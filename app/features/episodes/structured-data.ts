@@ -1,3 +1,4 @@
+import { siteConfig } from "~/lib/site-config";
 import type { EpisodeStructuredDataInput } from "~/lib/structured-data";
 import type { PodcastEpisode } from "./schema";
 
@@ -11,5 +12,6 @@ export function episodeStructuredData(episode: PodcastEpisode): EpisodeStructure
     episodeNumber: episode.episodeNumber,
     durationSeconds: episode.durationSeconds,
     guests: episode.guestName ? [episode.guestName] : [],
+    ...siteConfig.episodeDetails[episode.guid],
   };
 }
