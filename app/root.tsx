@@ -1,6 +1,7 @@
 import { Tooltip } from "radix-ui";
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Analytics } from "~/components/analytics";
 import { CookieNotice } from "~/components/cookie-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -18,11 +19,14 @@ import "./app.css";
 const TOOLTIP_OPEN_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: siteConfig.showName, href: siteConfig.feedPath },
+];
 
 /** The public subset of the settings and who is signed in; nothing secret belongs here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { SITE_URL, NEWSLETTER_URL } = context.env;
+  const { SITE_URL, NEWSLETTER_URL, GA_MEASUREMENT_ID } = context.env;
   const viewer = await getViewer(context.db, request);
   return {
     siteUrl: SITE_URL,
@@ -30,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: viewer.user,
     isOwner: viewer.isOwner,
     mockSignInEnabled: isMockSignInEnabled(context.env),
+    gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
 }
 
@@ -78,6 +83,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <CookieNotice />
       <AdminFloatingButton isOwner={loaderData.isOwner} />
       <Toaster />
+      <Analytics measurementId={loaderData.gaMeasurementId} />
     </Tooltip.Provider>
   );
 }

@@ -1,17 +1,21 @@
 import { useEffect, useState } from "react";
+import { trackEvent } from "~/lib/analytics";
 import { cn } from "~/lib/utils";
 
 /**
  * The newsletter platform's sign-up form. The cache-busting timestamp is added after mount, so the server's HTML and
- * the first client render agree; until then the frame stays blank.
+ * the first client render agree; until then the frame stays blank. Each load of the form is reported to analytics as
+ * newsletter_signup with where the form sits (spec section 7).
  */
 export function NewsletterEmbed({
   embedUrl,
   height,
+  placement,
   className,
 }: {
   embedUrl: string;
   height: number;
+  placement: "footer" | "main_content";
   className?: string;
 }) {
   const [src, setSrc] = useState<string>();
@@ -26,6 +30,9 @@ export function NewsletterEmbed({
       title="Subscribe to The Briefing newsletter"
       height={height}
       loading="lazy"
+      onLoad={
+        src ? () => trackEvent({ name: "newsletter_signup", category: "newsletter", label: placement }) : undefined
+      }
       className={cn("w-full rounded-md border border-border bg-card", className)}
     />
   );

@@ -69,7 +69,7 @@ export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string 
 
         <div className="space-y-3 lg:col-span-3">
           <BlockHeading>Subscribe to The Briefing</BlockHeading>
-          <NewsletterEmbed embedUrl={newsletterEmbedUrl} height={FOOTER_NEWSLETTER_HEIGHT_PX} />
+          <NewsletterEmbed embedUrl={newsletterEmbedUrl} height={FOOTER_NEWSLETTER_HEIGHT_PX} placement="footer" />
           <p className="text-muted-foreground text-xs">We respect your privacy. Unsubscribe at any time.</p>
         </div>
 

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { trackEvent } from "~/lib/analytics";
 import type { SocialPlatform, SocialProfile } from "~/lib/site-config";
 import { cn } from "~/lib/utils";
 
@@ -63,10 +64,14 @@ export function SocialIcon({ platform, ...props }: ComponentProps<"svg"> & { pla
   );
 }
 
-/** An icon link to one of the show's social profiles, opened in a new tab and named by the profile's label. */
+/**
+ * An icon link to one of the show's social profiles, opened in a new tab and named by the profile's label; a click is
+ * reported to analytics with the platform as its label.
+ */
 export function SocialIconLink({ profile, className, ...props }: ComponentProps<"a"> & { profile: SocialProfile }) {
   return (
     <a
+      onClick={() => trackEvent({ name: "social_click", category: "social", label: profile.platform })}
       href={profile.url}
       target="_blank"
       rel="noopener noreferrer"

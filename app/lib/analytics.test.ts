@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { trackEvent } from "./analytics";
+import { startAnalytics, trackEvent, trackPageView } from "./analytics";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,5 +20,23 @@ describe("trackEvent", () => {
       ["event", "logout", { event_category: "membership", event_label: "account_menu" }],
       ["event", "view", { event_category: "ecommerce", event_label: "premium", value: 12, non_interaction: true }],
     ]);
+  });
+});
+
+describe("startAnalytics", () => {
+  it("loads and queues nothing without a measurement id", () => {
+    const browserWindow: Record<string, unknown> = {};
+    vi.stubGlobal("window", browserWindow);
+    expect(startAnalytics(null)).toBe(false);
+    trackPageView({ path: "/", url: "https://show.example/", title: "Home" });
+    expect(browserWindow).toEqual({});
+  });
+
+  it("stays off for a visitor whose browser sends Global Privacy Control", () => {
+    const browserWindow: Record<string, unknown> = {};
+    vi.stubGlobal("window", browserWindow);
+    vi.stubGlobal("navigator", { globalPrivacyControl: true });
+    expect(startAnalytics("G-ABC123")).toBe(false);
+    expect(browserWindow).toEqual({});
   });
 });

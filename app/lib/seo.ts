@@ -1,13 +1,18 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "./site-config";
+import type { StructuredData } from "./structured-data";
 
 export type PageSeo = {
   title: string;
   description: string;
   /** Absolute path or URL of the social preview image; the show's default when absent. */
   image?: string;
+  /** The image's text alternative; required with `image`, the default image brings its own. */
+  imageAlt?: string;
   type?: "website" | "article";
   noIndex?: boolean;
+  /** JSON-LD blocks describing what the page shows, built from the site's absolute address and the page's. */
+  structuredData?: (urls: { siteUrl: string; canonical: string }) => StructuredData[];
 };
 
 type MetaContext = {
@@ -27,6 +32,7 @@ export function pageMeta({ location, matches }: MetaContext, page: PageSeo): Met
   const canonical = `${siteUrl}${location.pathname === "/" ? "/" : location.pathname.replace(/\/+$/, "")}`;
   const imagePath = page.image ?? siteConfig.socialPreviewImage.url;
   const image = /^https?:\/\//.test(imagePath) ? imagePath : `${siteUrl}${imagePath}`;
+  const imageAlt = page.image ? (page.imageAlt ?? page.title) : siteConfig.socialPreviewImage.alt;
   const title = page.title === siteConfig.showName ? page.title : `${page.title} | ${siteConfig.showName}`;
   return [
     { title },
@@ -39,9 +45,15 @@ export function pageMeta({ location, matches }: MetaContext, page: PageSeo): Met
     { property: "og:description", content: page.description },
     { property: "og:url", content: canonical },
     { property: "og:image", content: image },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
+    // schema-dts types are interfaces, which TypeScript does not treat as the plain JSON objects React Router expects.
+    ...(page.structuredData?.({ siteUrl, canonical }) ?? []).map(
+      (block) => ({ "script:ld+json": block }) as unknown as MetaDescriptor,
+    ),
   ];
 }

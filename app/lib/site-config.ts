@@ -9,6 +9,8 @@ export type SocialProfile = { platform: SocialPlatform; label: string; url: stri
 
 export type ListenPlatform = { id: string; label: string; url: string };
 
+export type EpisodeDetails = { keywords: string[]; segments: { title: string; startSeconds: number }[] };
+
 export const listenPlatforms = {
   applePodcasts: {
     id: "apple-podcasts",
@@ -107,7 +109,31 @@ export const siteConfig = {
     /** Other platforms may not import the feed unless the owner confirms by this email. */
     locked: true,
   },
-  socialPreviewImage: { url: "/images/social-preview.jpg", width: 1200, height: 630 },
+  socialPreviewImage: {
+    url: "/images/social-preview.jpg",
+    width: 1200,
+    height: 630,
+    alt: "The Disruption Confessional: where disruption gets personal",
+  },
+  /** The podcast page states this release rhythm and the structured data repeats it. */
+  schedule: { frequency: "Weekly", usualDay: "Thursday", typicalMinutes: 45, contentRating: "clean" },
+  /** When messages are answered; the contact page states it and the structured data repeats it. */
+  businessHours: { days: "Monday to Friday", opens: "09:00", closes: "17:00" },
+  /**
+   * Chapters and topics of published episodes, keyed by the episode's guid, until the episodes table holds them. The
+   * episode card lists them and the structured data repeats them. Sample values for the sample trailer.
+   */
+  episodeDetails: {
+    "c4d5a3d0-6a8e-4c41-9f0b-3c2a1e7b9d01": {
+      keywords: ["innovation", "disruption", "founder stories"],
+      segments: [
+        { title: "Welcome", startSeconds: 0 },
+        { title: "What you will hear each week", startSeconds: 6 },
+      ],
+    },
+  } as Record<string, EpisodeDetails>,
+  /** The podcast's RSS feed, linked from every page's head. */
+  feedPath: "/podcast.xml",
 } as const;
 
 export type SiteConfig = typeof siteConfig;

@@ -70,6 +70,15 @@ test.describe("/insights/:id", () => {
     expect(html).toContain(
       `<meta property="og:image" content="${baseURL}/images/insights/resilient-supply-chains.webp"/>`,
     );
+    expect(html).toContain(
+      '<meta property="og:image:alt" content="Building Supply Chains That Bend Instead of Break"/>',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toContain(`<meta name="twitter:title" content="${title}"/>`);
+    expect(html).toContain(`<meta name="twitter:description" content="${excerpt}"/>`);
+    expect(html).toContain(
+      `<meta name="twitter:image" content="${baseURL}/images/insights/resilient-supply-chains.webp"/>`,
+    );
     expect(html).toMatch(/<h1[^>]*>.*Building Supply Chains That Bend Instead of Break.*<\/h1>/);
   });
 

@@ -67,6 +67,7 @@ const pages: PageExpectation[] = [
 ];
 
 const SHOW_NAME = "The Disruption Confessional";
+const SOCIAL_PREVIEW_ALT = "The Disruption Confessional: where disruption gets personal";
 
 function tagContent(html: string, pattern: RegExp): string | undefined {
   return html.match(pattern)?.[1];
@@ -107,6 +108,11 @@ for (const page of pages) {
     expect(metaByName(html, "twitter:title")).toBe(fullTitle);
     expect(metaByName(html, "twitter:description")).toBe(description);
     expect(metaByName(html, "twitter:image")).toBe(`${baseURL}/images/social-preview.jpg`);
+    expect(metaByProperty(html, "og:image:alt")).toBe(SOCIAL_PREVIEW_ALT);
+    expect(metaByName(html, "twitter:image:alt")).toBe(SOCIAL_PREVIEW_ALT);
+    expect(html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="${SHOW_NAME}" href="/podcast.xml"/>`,
+    );
     expect(metaByName(html, "robots")).toBe(page.noIndex ? "noindex" : undefined);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${page.heading}</h1>`));
     await request.dispose();

@@ -1,7 +1,7 @@
 import { siteConfig } from "~/lib/site-config";
 import { cdata, element, type XmlChild, xmlDocument } from "~/lib/xml";
 import type { FeedEpisode } from "./episodes.server";
-import { PODCAST_FEED_PATH } from "./schema";
+
 export const PODCAST_FEED_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 
 const NAMESPACES = {
@@ -99,7 +99,7 @@ export function feedLastModified(episodes: FeedEpisode[]): Date | null {
 /** The RSS 2.0 podcast feed of the given episodes (the caller leaves out premium and unpublished ones). */
 export function buildPodcastFeed(episodes: FeedEpisode[], siteUrl: string): string {
   const feed = siteConfig.podcastFeed;
-  const feedUrl = absoluteUrl(siteUrl, PODCAST_FEED_PATH);
+  const feedUrl = absoluteUrl(siteUrl, siteConfig.feedPath);
   const artworkUrl = absoluteUrl(siteUrl, siteConfig.artwork.url);
   const siteHome = absoluteUrl(siteUrl, "/");
   const lastModified = feedLastModified(episodes);

@@ -1,6 +1,3 @@
-/** Path of the podcast's RSS feed (served by the podcast.xml route). */
-export const PODCAST_FEED_PATH = "/podcast.xml";
-
 /** One podcast episode as `GET /api/podcast/episodes` serves it and the pages show it. */
 export type PodcastEpisode = {
   id: number;

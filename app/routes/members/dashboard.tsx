@@ -1,6 +1,7 @@
 import { MemberDashboard } from "~/features/membership/components/member-dashboard";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -8,6 +9,9 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Member Dashboard",
     description: "Your membership, account information and member content.",
     noIndex: true,
+    structuredData: ({ siteUrl }) => [
+      memberBreadcrumbJsonLd(siteUrl, { name: "Member Dashboard", path: "/members/dashboard" }),
+    ],
   });
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

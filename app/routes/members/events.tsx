@@ -5,6 +5,7 @@ import { premiumPageData } from "~/features/premium/premium-access.server";
 import { listUpcomingEvents } from "~/features/premium/virtual-events.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/events";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -12,6 +13,9 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Virtual Events",
     description: "Upcoming live sessions for premium members.",
     noIndex: true,
+    structuredData: ({ siteUrl }) => [
+      memberBreadcrumbJsonLd(siteUrl, { name: "Virtual Events", path: "/members/events" }),
+    ],
   });
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -3,6 +3,7 @@ import { PremiumRequiredPanel } from "~/features/guests/components/premium-requi
 import { listGuestApplications } from "~/features/guests/review.server";
 import { getViewer, requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/guest-applications";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -10,6 +11,9 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Guest Applications",
     description: "Guest applications for premium members.",
     noIndex: true,
+    structuredData: ({ siteUrl }) => [
+      memberBreadcrumbJsonLd(siteUrl, { name: "Guest Applications", path: "/members/guest-applications" }),
+    ],
   });
 
 /**

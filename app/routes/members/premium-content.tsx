@@ -5,6 +5,7 @@ import { premiumPageData } from "~/features/premium/premium-access.server";
 import { listPremiumEpisodes, listPremiumResources } from "~/features/premium/premium-catalogue.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/premium-content";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -12,6 +13,9 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Premium Content",
     description: "Premium episodes and resources for premium members.",
     noIndex: true,
+    structuredData: ({ siteUrl }) => [
+      memberBreadcrumbJsonLd(siteUrl, { name: "Premium Content", path: "/members/premium-content" }),
+    ],
   });
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -1,6 +1,7 @@
 import { MemberProfile } from "~/features/membership/components/member-profile";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -8,6 +9,9 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Profile Settings",
     description: "Your member profile.",
     noIndex: true,
+    structuredData: ({ siteUrl }) => [
+      memberBreadcrumbJsonLd(siteUrl, { name: "Profile Settings", path: "/members/profile" }),
+    ],
   });
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

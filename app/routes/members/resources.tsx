@@ -5,6 +5,7 @@ import { premiumPageData } from "~/features/premium/premium-access.server";
 import { listPremiumResources } from "~/features/premium/premium-catalogue.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/resources";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -12,6 +13,9 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Resource Library",
     description: "Downloadable guides, checklists and templates for premium members.",
     noIndex: true,
+    structuredData: ({ siteUrl }) => [
+      memberBreadcrumbJsonLd(siteUrl, { name: "Resource Library", path: "/members/resources" }),
+    ],
   });
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

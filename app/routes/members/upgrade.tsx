@@ -1,6 +1,8 @@
 import { UpgradePlans } from "~/features/membership/components/upgrade-plans";
+import { MEMBERSHIP_FAQ } from "~/features/membership/plans";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { faqPageJsonLd, memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/upgrade";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -8,6 +10,10 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Upgrade Your Membership",
     description: "Compare the Basic and Premium memberships.",
     noIndex: true,
+    structuredData: ({ siteUrl }) => [
+      faqPageJsonLd(MEMBERSHIP_FAQ),
+      memberBreadcrumbJsonLd(siteUrl, { name: "Upgrade Your Membership", path: "/members/upgrade" }),
+    ],
   });
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -61,7 +61,7 @@ export default function Briefing({ loaderData }: Route.ComponentProps) {
         <h2 id="signup-heading" className="font-semibold text-2xl">
           Subscribe to {siteConfig.newsletter.name}
         </h2>
-        <NewsletterEmbed embedUrl={embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} />
+        <NewsletterEmbed embedUrl={embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} placement="main_content" />
         <p className="text-muted-foreground text-sm">We respect your privacy. Unsubscribe at any time.</p>
         <a href={publicationUrl} target="_blank" rel="noopener noreferrer" className={externalLinkClassName}>
           Subscribe on Substack

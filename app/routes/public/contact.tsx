@@ -1,11 +1,14 @@
 import { ContactForm } from "~/features/contacts/components/contact-form";
 import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { organizationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Contact",
     description: "Get in touch or pitch a story of disruption. We reply within 48 hours.",
+    structuredData: ({ siteUrl }) => [organizationJsonLd(siteUrl)],
   });
 
 export default function Page() {
@@ -15,6 +18,10 @@ export default function Page() {
       <p className="mt-4 text-lg text-muted-foreground">
         Have a question, an idea or a story of disruption to share? Get in touch or pitch your story below, and we'll
         get back to you within 48 hours.
+      </p>
+      <p className="mt-2 text-muted-foreground">
+        We answer messages {siteConfig.businessHours.days}, {siteConfig.businessHours.opens} to{" "}
+        {siteConfig.businessHours.closes}.
       </p>
       <div className="mt-10 rounded-lg border border-border bg-card p-6 sm:p-8">
         <ContactForm />

@@ -6,13 +6,26 @@ import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
 import { listActiveEpisodes } from "~/features/episodes/episodes.server";
+import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
+import { organizationJsonLd, podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: siteConfig.showName, description: siteConfig.description });
+  pageMeta(args, {
+    title: siteConfig.showName,
+    description: siteConfig.description,
+    structuredData: ({ siteUrl, canonical }) => {
+      const trailer = args.loaderData?.trailer;
+      return [
+        podcastSeriesJsonLd(siteUrl),
+        organizationJsonLd(siteUrl),
+        ...(trailer ? [podcastEpisodeJsonLd(siteUrl, canonical, episodeStructuredData(trailer))] : []),
+      ];
+    },
+  });
 
 /** Spec section 9: the newsletter frame in the main content is 150 px high. */
 const MAIN_NEWSLETTER_HEIGHT_PX = 150;
@@ -127,7 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           reading, straight to your inbox.
         </p>
         <div className="max-w-xl">
-          <NewsletterEmbed embedUrl={newsletter.embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} />
+          <NewsletterEmbed embedUrl={newsletter.embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} placement="main_content" />
         </div>
         <Link to="/briefing" className={secondaryLinkClassName}>
           More about The Briefing <ArrowRight aria-hidden="true" className="size-4" />

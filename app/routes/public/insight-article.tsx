@@ -7,8 +7,9 @@ import {
   InsightArticle,
 } from "~/features/insights/components/insight-article";
 import { findInsightPost } from "~/features/insights/insights.server";
-import type { InsightPost } from "~/features/insights/schema";
+import { DEFAULT_INSIGHT_IMAGE, type InsightPost } from "~/features/insights/schema";
 import { pageMeta } from "~/lib/seo";
+import { articleJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/insight-article";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -37,7 +38,28 @@ export const meta: Route.MetaFunction = (args) => {
       noIndex: true,
     });
   }
-  return pageMeta(args, { title: post.title, description: post.excerpt, image: post.imageUrl, type: "article" });
+  const image = post.imageUrl ?? DEFAULT_INSIGHT_IMAGE;
+  return pageMeta(args, {
+    title: post.title,
+    description: post.excerpt,
+    image,
+    imageAlt: post.title,
+    type: "article",
+    structuredData: ({ siteUrl, canonical }) => [
+      articleJsonLd(siteUrl, canonical, {
+        title: post.title,
+        excerpt: post.excerpt,
+        date: post.date,
+        imageUrl: image,
+        authorName: post.author.name,
+      }),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Insights", path: "/insights" },
+        { name: post.title, path: `/insights/${post.id}` },
+      ]),
+    ],
+  });
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {

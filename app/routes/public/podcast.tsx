@@ -4,8 +4,10 @@ import { Button } from "~/components/ui/button";
 import { ListenPlatformGrid } from "~/features/episodes/components/listen-platform-grid";
 import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
 import { listActiveEpisodes } from "~/features/episodes/episodes.server";
+import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
+import { podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/podcast";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -13,6 +15,13 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Podcast",
     description:
       "Listen to the trailer and episodes, find the show on your favorite platform, and apply to be a guest.",
+    structuredData: ({ siteUrl, canonical }) => {
+      const trailer = args.loaderData?.trailer;
+      return [
+        podcastSeriesJsonLd(siteUrl),
+        ...(trailer ? [podcastEpisodeJsonLd(siteUrl, canonical, episodeStructuredData(trailer))] : []),
+      ];
+    },
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -28,10 +37,15 @@ export default function Podcast({ loaderData }: Route.ComponentProps) {
         <p className="font-medium text-primary text-sm uppercase tracking-widest">{siteConfig.launchNote}</p>
         <h1 className="font-bold text-4xl tracking-tight">The Podcast</h1>
         <p className="max-w-2xl text-lg text-muted-foreground">{siteConfig.tagline}</p>
+        <p className="max-w-2xl text-muted-foreground">
+          {siteConfig.schedule.frequency}, usually on {siteConfig.schedule.usualDay}. About{" "}
+          {siteConfig.schedule.typicalMinutes} minutes an episode, rated {siteConfig.schedule.contentRating}. Hosted by{" "}
+          {siteConfig.hostName}.
+        </p>
       </header>
 
       <section aria-label="Trailer">
-        {trailer ? <TrailerCard episode={trailer} headingLevel={2} /> : <FirstEpisodeComingSoon />}
+        {trailer ? <TrailerCard episode={trailer} headingLevel={2} /> : <FirstEpisodeComingSoon headingLevel={2} />}
       </section>
 
       <section aria-labelledby="platforms-heading" className="space-y-6">

@@ -1,8 +1,7 @@
 import { Headphones, ListMusic, Rss } from "lucide-react";
 import type { ReactNode } from "react";
 import { SocialIcon } from "~/components/social-icons";
-import { listenPlatforms } from "~/lib/site-config";
-import { PODCAST_FEED_PATH } from "../schema";
+import { listenPlatforms, siteConfig } from "~/lib/site-config";
 
 type PlatformTile = { label: string; icon: ReactNode; href?: string };
 
@@ -11,7 +10,7 @@ const platformTiles: PlatformTile[] = [
   { label: listenPlatforms.applePodcasts.label, icon: <Headphones aria-hidden="true" /> },
   { label: listenPlatforms.spotify.label, icon: <ListMusic aria-hidden="true" /> },
   { label: listenPlatforms.youtube.label, icon: <SocialIcon platform="youtube" />, href: listenPlatforms.youtube.url },
-  { label: "RSS Feed", icon: <Rss aria-hidden="true" />, href: PODCAST_FEED_PATH },
+  { label: "RSS Feed", icon: <Rss aria-hidden="true" />, href: siteConfig.feedPath },
 ];
 
 const tileClassName =

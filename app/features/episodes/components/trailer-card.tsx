@@ -1,9 +1,12 @@
 import { CalendarDays, Clock } from "lucide-react";
-import { formatEpisodeDate, type PodcastEpisode } from "../schema";
+import { siteConfig } from "~/lib/site-config";
+import { isoDuration } from "~/lib/structured-data";
+import { formatDuration, formatEpisodeDate, type PodcastEpisode } from "../schema";
 
 /** The first episode of the list, with a player that loads nothing until it is played. */
 export function TrailerCard({ episode, headingLevel = 3 }: { episode: PodcastEpisode; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const details = siteConfig.episodeDetails[episode.guid];
   return (
     <article
       aria-labelledby={`episode-${episode.id}-title`}
@@ -16,6 +19,22 @@ export function TrailerCard({ episode, headingLevel = 3 }: { episode: PodcastEpi
         {episode.title}
       </Heading>
       <p className="text-muted-foreground leading-relaxed">{episode.description}</p>
+      {details && (
+        <div className="space-y-2 text-sm">
+          <p className="font-medium">In this episode</p>
+          <ol className="space-y-1 text-muted-foreground">
+            {details.segments.map((segment) => (
+              <li key={segment.startSeconds} className="flex gap-3">
+                <time dateTime={isoDuration(segment.startSeconds)} className="tabular-nums">
+                  {formatDuration(segment.startSeconds)}
+                </time>
+                <span>{segment.title}</span>
+              </li>
+            ))}
+          </ol>
+          <p className="text-muted-foreground">Topics: {details.keywords.join(", ")}</p>
+        </div>
+      )}
       {/* biome-ignore lint/a11y/useMediaCaption: an audio player has no video to caption */}
       <audio controls preload="none" src={episode.audioUrl} className="w-full" aria-label={`Play ${episode.title}`} />
       <dl className="flex flex-wrap gap-x-6 gap-y-2 text-muted-foreground text-sm">
@@ -43,15 +62,16 @@ export function TrailerCard({ episode, headingLevel = 3 }: { episode: PodcastEpi
 }
 
 /** Shown instead of the trailer card while no episode is published. */
-export function FirstEpisodeComingSoon() {
+export function FirstEpisodeComingSoon({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section
       aria-labelledby="first-episode-coming-soon"
       className="rounded-xl border border-border border-dashed bg-card p-8 text-center"
     >
-      <h3 id="first-episode-coming-soon" className="font-semibold text-2xl">
+      <Heading id="first-episode-coming-soon" className="font-semibold text-2xl">
         First Episode Coming Soon
-      </h3>
+      </Heading>
       <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
         We're recording the first conversations now. Join the launch list or subscribe to The Briefing to hear the
         moment it goes live.
