@@ -7,6 +7,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import type * as AppModule from "./app";
+import { createDatabaseAvailability } from "./database-availability";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,7 +25,10 @@ async function main() {
     const vite = await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
     const loadApp = () => vite.ssrLoadModule("./server/app.ts") as Promise<typeof AppModule>;
     runtime = await (await loadApp()).startApp();
+    const availability = createDatabaseAvailability(runtime.pingDatabase);
+    app.use(availability.probes);
     app.use(vite.middlewares);
+    app.use(availability.requireDatabase);
     app.use(async (req, res, next) => {
       try {
         (await loadApp()).createAppHandler(runtime)(req, res, next);
@@ -40,6 +44,9 @@ async function main() {
     runtime = await build.startApp();
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "10m", index: false }));
+    const availability = createDatabaseAvailability(runtime.pingDatabase);
+    app.use(availability.probes);
+    app.use(availability.requireDatabase);
     app.use(build.createAppHandler(runtime));
   }
 
