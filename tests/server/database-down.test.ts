@@ -30,7 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server while its PostgreSQL d
     postgres = await createThrowawayPostgres();
     dataDir = makeTempDir();
     server = await startServer({ DATABASE_URL: postgres.url, DATA_DIR: dataDir });
-  });
+  }, 180_000);
   afterAll(async () => {
     await killAllServers();
     postgres?.destroy();
