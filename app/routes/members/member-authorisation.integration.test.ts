@@ -60,11 +60,11 @@ async function invoke(handler: RouteHandler, request: Request, params: Record<st
     const env = parseEnv({ NODE_ENV: "test" });
     let response: Response;
     try {
-      response = await handler({
+      response = (await handler({
         request,
         params,
         context: { db: database.db, env, mailer: createMailer(env, database.db), clientIp: "127.0.0.1" },
-      });
+      })) as Response;
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;
       response = thrown;
