@@ -1,5 +1,6 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
+import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
@@ -23,6 +24,8 @@ export type AppRuntime = {
   db: Database;
   mailer: Mailer;
   databaseKind: "pglite" | "postgres";
+  /** Runs a trivial query; rejects when the database cannot be reached. */
+  pingDatabase(): Promise<unknown>;
   close(): Promise<void>;
 };
 
@@ -46,6 +49,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
     db: database.db,
     mailer: createMailer(env, database.db),
     databaseKind: database.kind,
+    pingDatabase: () => database.db.execute(sql`select 1`),
     close: database.close,
   };
 }

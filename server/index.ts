@@ -7,6 +7,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import type * as AppModule from "./app";
+import { createDatabaseAvailability } from "./database-availability";
 import { createPageCache } from "./page-cache";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -25,7 +26,10 @@ async function main() {
     const vite = await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
     const loadApp = () => vite.ssrLoadModule("./server/app.ts") as Promise<typeof AppModule>;
     runtime = await (await loadApp()).startApp();
+    const availability = createDatabaseAvailability(runtime.pingDatabase);
+    app.use(availability.probes);
     app.use(vite.middlewares);
+    app.use(availability.requireDatabase);
     app.use(async (req, res, next) => {
       try {
         (await loadApp()).createAppHandler(runtime)(req, res, next);
@@ -44,6 +48,9 @@ async function main() {
     app.use(createPageCache(build.createPageSource(runtime)).middleware);
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "10m", index: false }));
+    const availability = createDatabaseAvailability(runtime.pingDatabase);
+    app.use(availability.probes);
+    app.use(availability.requireDatabase);
     app.use(build.createAppHandler(runtime));
   }
 

@@ -70,6 +70,22 @@ describe("the page cache", () => {
     expect(refused.headers["content-encoding"]).toBeUndefined();
   });
 
+  it("hands the request to the app when the content version cannot be read (the database is down)", async () => {
+    let databaseUp = true;
+    const { renders, url } = await startCache(undefined, {
+      version: () => {
+        if (!databaseUp) throw new Error("connection refused");
+        return "v1";
+      },
+    });
+    expect((await fetch(`${url}/about`)).status).toBe(200);
+    databaseUp = false;
+    const answer = await fetch(`${url}/about`);
+    expect(answer.status).toBe(299);
+    expect(await answer.text()).toBe("app fallback");
+    expect(renders).toEqual(["/about"]);
+  });
+
   it("answers 304 to a matching If-None-Match", async () => {
     const { url } = await startCache();
     const first = await rawGet(`${url}/links`, { "accept-encoding": "gzip" });

@@ -163,7 +163,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!isCacheableRequest(req)) return next();
     try {
       const key = req.originalUrl;
-      const version = await readContentVersion();
+      // Without the database the content version is unknown: the request goes on to the app, whose database check
+      // answers 503 while the database is unreachable.
+      const version = await readContentVersion().catch(() => null);
+      if (version === null) return next();
       let page: CachedPage | UncachedResponse | undefined = entries.get(key);
       let status = "hit";
       let joined = false;

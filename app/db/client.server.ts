@@ -55,7 +55,8 @@ type OpenedDatabase = DatabaseHandle & {
 };
 
 async function openPostgres(url: string): Promise<OpenedDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without timeouts a request waits forever on a database that stopped answering; with them it fails within seconds.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 30_000 });
   pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
   const db = drizzleNodePostgres(pool, { schema });
   return {

@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const READY_LINE = /Server listening on http:\/\/localhost:(\d+) \(database: (pglite|postgres)\)/;
-const DEFAULT_TIMEOUT_MS = 45_000;
+// Generous: a first start on a busy CI machine migrates and seeds a fresh database.
+const DEFAULT_TIMEOUT_MS = 90_000;
 
 export type ExitResult = { code: number | null; signal: NodeJS.Signals | null };
 

@@ -1,0 +1,352 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
+import {
+  insertApplication,
+  insertContact,
+  insertEpisode,
+  insertSeries,
+  insertSubscriber,
+} from "../../../tests/setup/owner-fixtures";
+import { signInMember, signInOwner } from "../../../tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import * as contactRead from "./admin/contact-read";
+import * as adminContacts from "./admin/contacts";
+import * as contentEpisode from "./admin/content-episode";
+import * as contentEpisodes from "./admin/content-episodes";
+import * as contentSeries from "./admin/content-series";
+import * as contentSeriesEpisodes from "./admin/content-series-episodes";
+import * as adminLogin from "./admin/login";
+import * as adminLogout from "./admin/logout";
+import * as authCallback from "./auth/callback";
+import * as emailLink from "./auth/email-link";
+import * as membership from "./auth/membership";
+import * as mockLogin from "./auth/mock-login";
+import * as authUser from "./auth/user";
+import * as contact from "./contact";
+import * as contactArchive from "./contacts/archive";
+import * as contactDelete from "./contacts/contact";
+import * as application from "./guests/application";
+import * as applicationArchive from "./guests/application-archive";
+import * as applicationStatus from "./guests/application-status";
+import * as applications from "./guests/applications";
+import * as guestsApply from "./guests-apply";
+import * as insight from "./insight";
+import * as insights from "./insights";
+import * as login from "./login";
+import * as logout from "./logout";
+import * as notFound from "./not-found";
+import * as podcastEpisodes from "./podcast-episodes";
+import * as subscribe from "./subscribe";
+import * as subscriberArchive from "./subscribers/archive";
+import * as subscriberList from "./subscribers/list";
+import * as subscriber from "./subscribers/subscriber";
+
+type RouteModule = { loader?: RouteHandler; action?: RouteHandler };
+
+/**
+ * Every API route of app/routes.ts: the method it serves and its path pattern (`:id` is filled with a generated id).
+ * Generated calls mostly use that method, and sometimes any other.
+ */
+const API_ROUTES: [call: string, module: RouteModule][] = [
+  ["POST /api/subscribe", subscribe],
+  ["GET /api/auth/user", authUser],
+  ["GET /api/login", login],
+  ["GET /api/callback", authCallback],
+  ["POST /api/auth/email-link", emailLink],
+  ["POST /api/auth/mock-login", mockLogin],
+  ["POST /api/auth/membership", membership],
+  ["GET /api/logout", logout],
+  ["GET /api/podcast/episodes", podcastEpisodes],
+  ["POST /api/contact", contact],
+  ["GET /api/insights", insights],
+  ["GET /api/insights/:id", insight],
+  ["POST /api/guests/apply", guestsApply],
+  ["POST /api/admin/login", adminLogin],
+  ["POST /api/admin/logout", adminLogout],
+  ["GET /api/admin/contacts", adminContacts],
+  ["POST /api/admin/contacts/:id/read", contactRead],
+  ["PATCH /api/contacts/:id/archive", contactArchive],
+  ["DELETE /api/contacts/:id", contactDelete],
+  ["GET /api/guests/applications", applications],
+  ["PATCH /api/guests/applications/:id/status", applicationStatus],
+  ["PATCH /api/guests/applications/:id/archive", applicationArchive],
+  ["DELETE /api/guests/applications/:id", application],
+  ["GET /api/subscribers", subscriberList],
+  ["PATCH /api/subscribers/:id/archive", subscriberArchive],
+  ["DELETE /api/subscribers/:id", subscriber],
+  ["POST /api/admin/content-series", contentSeries],
+  ["GET /api/admin/content-series/:id/episodes", contentSeriesEpisodes],
+  ["POST /api/admin/content-episodes", contentEpisodes],
+  ["PATCH /api/admin/content-episodes/:id", contentEpisode],
+  ["GET /api/no-such-call/:id", notFound],
+];
+
+const RUNS_PER_ROUTE = 80;
+
+/** Field names the app's schemas read, so that generated bodies reach the validation of each field. */
+const FIELD_NAMES = [
+  "email",
+  "name",
+  "firstName",
+  "lastName",
+  "subject",
+  "message",
+  "password",
+  "status",
+  "title",
+  "description",
+  "episodeNumber",
+  "scheduledDate",
+  "seriesId",
+  "membershipTier",
+  "returnTo",
+  "biography",
+  "topicIdea",
+  "expertise",
+  "company",
+  "jobTitle",
+  "socialLinks",
+  "pastAppearances",
+  "notes",
+  "read",
+  "archived",
+  "token",
+  "tier",
+  "id",
+] as const;
+
+/** Values the schemas accept somewhere, mixed in so that some calls get past validation and act on rows. */
+const PLAUSIBLE_VALUES = [
+  "reader@example.com",
+  "pitch",
+  "other",
+  "approved",
+  "rejected",
+  "planning",
+  "premium",
+  "free",
+  "2026-03-01",
+  "2026-03-01T10:00:00.000Z",
+  "/members/profile",
+  "https://example.com",
+  1,
+  2,
+  0,
+  -1,
+  true,
+  false,
+  null,
+] as const;
+
+const hugeString = fc.integer({ min: 1_000, max: 120_000 }).map((length) => "é".repeat(length));
+const oddString = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  // Text that is otherwise valid but holds a character PostgreSQL cannot store.
+  fc.constantFrom("reader@example.com", "pitch", "Ann Lee").map((text) => `${text}\u0000`),
+  fc.constantFrom("\u0000", "a\u0000b", "\ud800", "'; drop table contacts; --", "<script>alert(1)</script>", " "),
+);
+const fieldValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    { weight: 2, arbitrary: fc.constantFrom(...PLAUSIBLE_VALUES) },
+    { weight: 3, arbitrary: oddString },
+    fc.oneof(fc.integer(), fc.double(), fc.bigInt().map(String), fc.constant(Number.MAX_SAFE_INTEGER * 1000)),
+    fc.boolean(),
+    fc.constant(null),
+    hugeString,
+    fc.array(tie("value"), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom(...FIELD_NAMES), tie("value"), { maxKeys: 3 }),
+  ),
+})).value;
+
+const BIOGRAPHY = "A founder who has spent fifteen years building and rebuilding teams in three industries.";
+const EPISODE = {
+  title: "A new episode",
+  description: "Ten characters at least.",
+  episodeNumber: 2,
+  status: "planning",
+};
+
+/** A body each call accepts; generated bodies often start from it and change a few fields, to test each field. */
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  "/api/subscribe": { email: "reader@example.com", firstName: "Ann", lastName: "Lee" },
+  "/api/auth/email-link": { email: "reader@example.com", returnTo: "/members/profile" },
+  "/api/auth/mock-login": { membershipTier: "premium" },
+  "/api/auth/membership": { membershipTier: "premium" },
+  "/api/contact": { name: "Ann Lee", email: "ann@example.com", subject: "pitch", message: "A story to tell." },
+  "/api/guests/apply": {
+    name: "Ann Lee",
+    email: "ann@example.com",
+    expertise: "Scaling teams",
+    topicIdea: "Rebuilding a team",
+    biography: BIOGRAPHY,
+    socialLinks: { linkedin: "https://www.linkedin.com/in/ann" },
+  },
+  "/api/admin/login": { password: "fuzzing-password-long" },
+  "/api/guests/applications/:id/status": { status: "approved" },
+  "/api/admin/content-series": { title: "A series", description: "Ten characters at least.", status: "active" },
+  "/api/admin/content-episodes": { ...EPISODE, seriesId: 1, scheduledDate: "2026-03-01" },
+  "/api/admin/content-episodes/:id": { ...EPISODE, scheduledDate: null },
+};
+
+/** Text that passes a text field's rules but holds a character PostgreSQL cannot store. */
+const textWithNul = fc.constantFrom("Ann Lee", "A story to tell.", "Scaling teams").map((text) => `${text}\u0000`);
+const mutation = fc.oneof({ weight: 3, arbitrary: fieldValue }, textWithNul);
+
+const anyObjectBody = fc.dictionary(fc.constantFrom(...FIELD_NAMES), fieldValue, { maxKeys: 8 });
+
+/** The valid body with one or two fields replaced by generated values or left out. */
+const mutatedBody = (valid: Record<string, unknown>) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...Object.keys(valid)) }, fc.constantFrom(...FIELD_NAMES)),
+        fc.option(mutation, { freq: 4, nil: undefined }),
+      ),
+      { minLength: 1, maxLength: 2 },
+    )
+    .map((changes) => {
+      const changed: Record<string, unknown> = { ...valid };
+      for (const [field, value] of changes) {
+        if (value === undefined) delete changed[field];
+        else changed[field] = value;
+      }
+      return changed;
+    });
+
+/** A body as sent on the wire: mostly JSON objects of known fields, sometimes any JSON, sometimes not JSON at all. */
+const bodyFor = (pattern: string) => {
+  const valid = VALID_BODIES[pattern];
+  const json = (arbitrary: fc.Arbitrary<unknown>) => arbitrary.map((value) => JSON.stringify(value));
+  const unrelated = [
+    { weight: 4, arbitrary: json(anyObjectBody) },
+    { weight: 2, arbitrary: json(fc.jsonValue()) },
+    { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
+    { weight: 1, arbitrary: fc.constant("") },
+  ];
+  if (!valid) return fc.oneof(...unrelated);
+  return fc.oneof(
+    { weight: 8, arbitrary: json(mutatedBody(valid)) },
+    { weight: 1, arbitrary: fc.constant(JSON.stringify(valid)) },
+    ...unrelated,
+  );
+};
+
+const id = fc.oneof(
+  fc.constantFrom("1", "2", "0", "-1", "1.5", "1e3", " 1", "01", "9999999999", "2147483648", "١", "%00", "\u0000", ""),
+  fc.integer().map(String),
+  fc.bigInt().map(String),
+  fc.string({ unit: "binary", maxLength: 20 }),
+);
+
+const queryString = fc
+  .dictionary(
+    fc.oneof(
+      fc.constantFrom("page", "limit", "status", "returnTo", "token", "code", "state", "archived"),
+      fc.string({ maxLength: 8 }),
+    ),
+    oddString,
+    { maxKeys: 4 },
+  )
+  .map((entries) => new URLSearchParams(entries).toString());
+
+const contentType = fc.oneof(
+  { weight: 3, arbitrary: fc.constant("application/json") },
+  fc.constantFrom("application/json; charset=utf-8", "text/plain", null),
+);
+const anyMethod = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE");
+const caller = fc.constantFrom("anonymous", "free member", "premium member", "owner");
+
+const callTo = (servedMethod: string, pattern: string) =>
+  fc.record({
+    method: fc.oneof({ weight: 3, arbitrary: fc.constant(servedMethod) }, anyMethod),
+    body: bodyFor(pattern),
+    contentType,
+    id,
+    queryString,
+    caller,
+  });
+
+let database: TestDatabase;
+
+/**
+ * The content of every table but rate_limit_hits, whose counters rightly count rejected attempts too. One query, so
+ * that a few thousand calls stay within seconds.
+ */
+let snapshotSql: ReturnType<typeof sql.raw>;
+async function snapshot(): Promise<Record<string, unknown>> {
+  const result = await database.db.execute(snapshotSql);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+}
+
+async function cookieFor(who: string): Promise<string | undefined> {
+  if (who === "owner") return signInOwner(database.db);
+  if (who === "free member") return (await signInMember(database.db, "free")).cookie;
+  if (who === "premium member") return (await signInMember(database.db, "premium")).cookie;
+  return undefined;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const series = await insertSeries(database.db);
+  await Promise.all([
+    insertContact(database.db),
+    insertApplication(database.db),
+    insertSubscriber(database.db),
+    insertEpisode(database.db, series.id),
+  ]);
+  const tables = (
+    (await database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limit_hits' order by table_name`,
+    )) as unknown as { rows: { table_name: string }[] }
+  ).rows.map((row) => row.table_name);
+  expect(tables).toContain("contacts");
+  snapshotSql = sql.raw(
+    `select ${tables
+      .map(
+        (table) =>
+          `(select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') from "${table}" t) as "${table}"`,
+      )
+      .join(", ")}`,
+  );
+}, 60_000);
+afterAll(() => database.close());
+
+describe("generated bodies, ids and query strings sent to every API call", () => {
+  it.each(API_ROUTES)(
+    "%s never answers 5xx, and a rejected call changes no row",
+    async (served, module) => {
+      const [servedMethod, pattern] = served.split(" ");
+      await fc.assert(
+        fc.asyncProperty(callTo(servedMethod, pattern), async (generated) => {
+          const handler = generated.method === "GET" ? module.loader : module.action;
+          if (!handler) return; // React Router itself answers 405 before any app code runs.
+          const path = pattern.replace(":id", encodeURIComponent(generated.id));
+          const url = `http://localhost${path}${generated.queryString ? `?${generated.queryString}` : ""}`;
+          const headers = new Headers();
+          const cookie = await cookieFor(generated.caller);
+          if (cookie) headers.set("cookie", cookie);
+          if (generated.contentType) headers.set("content-type", generated.contentType);
+          const request = new Request(url, {
+            method: generated.method,
+            headers,
+            body: generated.method === "GET" ? undefined : generated.body,
+          });
+
+          const before = await snapshot();
+          const { status } = await callRoute(handler, database.db, request, {
+            params: pattern.includes(":id") ? { id: generated.id } : {},
+            env: { ADMIN_PASSWORD: "fuzzing-password-long" },
+          });
+          expect(status).toBeLessThan(500);
+          if (status >= 400) expect(await snapshot()).toEqual(before);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    },
+    120_000,
+  );
+});
