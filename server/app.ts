@@ -5,6 +5,8 @@ import { type Database, openDatabase } from "~/db/client.server";
 import { ensureOwnerPassword } from "~/features/owner/password.server";
 import { type Env, parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
+import type { SecurityLocals } from "./security";
+import { withUnexpectedErrorAnswers } from "./unexpected-errors";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -13,6 +15,10 @@ declare module "react-router" {
     mailer: Mailer;
     /** The address the request came from, for per-IP rate limits. */
     clientIp: string;
+    /** Names the request in logs and in error answers (also sent as X-Request-Id). */
+    requestId: string;
+    /** This response's Content-Security-Policy nonce, for the inline scripts the framework renders. */
+    cspNonce: string;
   }
 }
 
@@ -50,13 +56,16 @@ export async function startApp(source: Record<string, string | undefined> = proc
 
 export function createAppHandler(runtime: AppRuntime): RequestHandler {
   return createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    mode: runtime.env.NODE_ENV === "production" ? "production" : "development",
-    getLoadContext: (req) => ({
+    build: async () => withUnexpectedErrorAnswers(await import("virtual:react-router/server-build")),
+    // Only development shows error details; "test" serves the production build and answers like production.
+    mode: runtime.env.NODE_ENV === "development" ? "development" : "production",
+    getLoadContext: (req, res) => ({
       db: runtime.db,
       env: runtime.env,
       mailer: runtime.mailer,
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      requestId: (res.locals as SecurityLocals).requestId,
+      cspNonce: (res.locals as SecurityLocals).cspNonce,
     }),
   });
 }

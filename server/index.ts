@@ -4,9 +4,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import morgan from "morgan";
 import type * as AppModule from "./app";
+import { securityMiddleware, unexpectedErrorHandler } from "./security";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,8 +14,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  // Content-Security-Policy with per-request nonces is added with the security work; the other headers apply now.
-  app.use(helmet({ contentSecurityPolicy: false, hsts: !DEVELOPMENT }));
+  // The settings are parsed below, before the server listens, so every request sees them.
+  app.use(securityMiddleware(() => runtime.env));
   app.use(compression());
   app.use(morgan(DEVELOPMENT ? "dev" : "short"));
 
@@ -42,6 +42,7 @@ async function main() {
     app.use(express.static("build/client", { maxAge: "10m", index: false }));
     app.use(build.createAppHandler(runtime));
   }
+  app.use(unexpectedErrorHandler);
 
   const { PORT, HOST } = runtime.env;
   const server = app.listen(PORT, HOST, async (error) => {

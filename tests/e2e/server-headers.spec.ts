@@ -24,7 +24,7 @@ test("responses carry the security headers and no framework banner", async ({ re
   const headers = (await request.get("/")).headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("no-referrer");
-  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["strict-transport-security"]).toContain("max-age=");
   expect(headers["x-powered-by"]).toBeUndefined();
 });

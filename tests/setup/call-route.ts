@@ -7,7 +7,7 @@ type RouteArgs = {
   url: URL;
   pattern: string;
   params: Record<string, string | undefined>;
-  context: { db: Database; env: Env; mailer: Mailer; clientIp: string };
+  context: { db: Database; env: Env; mailer: Mailer; clientIp: string; requestId: string; cspNonce: string };
 };
 
 export type CallRouteOptions = {
@@ -17,6 +17,8 @@ export type CallRouteOptions = {
   mailer?: Mailer;
   clientIp?: string;
 };
+
+export const TEST_REQUEST_ID = "test-request-id";
 
 /** What `data(value, init)` returns; React Router does not export the class at runtime. */
 type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
@@ -45,7 +47,14 @@ export async function callRoute(
     url,
     pattern: url.pathname,
     params: options.params ?? {},
-    context: { db, env, mailer: options.mailer ?? createMailer(env, db), clientIp: options.clientIp ?? "127.0.0.1" },
+    context: {
+      db,
+      env,
+      mailer: options.mailer ?? createMailer(env, db),
+      clientIp: options.clientIp ?? "127.0.0.1",
+      requestId: TEST_REQUEST_ID,
+      cspNonce: "test-nonce",
+    },
   };
   let result: unknown;
   try {
