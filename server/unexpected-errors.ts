@@ -5,7 +5,8 @@ export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again lat
 /** What a page's error boundary receives for an unexpected server error: no detail, only the id to quote. */
 export type UnexpectedErrorData = { message: string; requestId: string };
 
-type RouteFunction = (args: { request: Request; context: AppLoadContext }) => unknown;
+type RouteArgs = { request: Request; context: AppLoadContext };
+type RouteFunction = (args: RouteArgs) => unknown;
 
 const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>();
 
@@ -22,8 +23,8 @@ export function withUnexpectedErrorAnswers(build: ServerBuild): ServerBuild {
       if (!route) return [id, route];
       const isApi = route.path?.startsWith("api/") ?? false;
       const module = { ...route.module };
-      if (module.loader) module.loader = guard(module.loader as RouteFunction, isApi);
-      if (module.action) module.action = guard(module.action as RouteFunction, isApi);
+      if (module.loader) module.loader = answeringUnexpectedErrors(module.loader as RouteFunction, isApi);
+      if (module.action) module.action = answeringUnexpectedErrors(module.action as RouteFunction, isApi);
       return [id, { ...route, module }];
     }),
   );
@@ -32,8 +33,12 @@ export function withUnexpectedErrorAnswers(build: ServerBuild): ServerBuild {
   return wrapped;
 }
 
-function guard<Fn extends RouteFunction>(routeFunction: Fn, isApi: boolean) {
-  return async (args: Parameters<Fn>[0]) => {
+/** A loader or action that answers an unexpected error as described above. */
+export function answeringUnexpectedErrors<Args extends RouteArgs, Result>(
+  routeFunction: (args: Args) => Result,
+  isApi: boolean,
+) {
+  return async (args: Args) => {
     try {
       return await routeFunction(args);
     } catch (error) {

@@ -27,6 +27,19 @@ function isDataWithInit(value: unknown): value is DataWithInit {
   return typeof value === "object" && value !== null && (value as DataWithInit).type === "DataWithResponseInit";
 }
 
+/** The load context the server gives route code, with the test database. */
+export function routeContext(db: Database, options: CallRouteOptions = {}): RouteArgs["context"] {
+  const env = parseEnv({ NODE_ENV: "test", ...options.env });
+  return {
+    db,
+    env,
+    mailer: options.mailer ?? createMailer(env, db),
+    clientIp: options.clientIp ?? "127.0.0.1",
+    requestId: TEST_REQUEST_ID,
+    cspNonce: "test-nonce",
+  };
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: each route module types its own args more narrowly
 export type RouteHandler = (args: any) => unknown;
 
@@ -41,20 +54,12 @@ export async function callRoute(
   options: CallRouteOptions = {},
 ): Promise<{ status: number; body: unknown; headers: Headers }> {
   const url = new URL(request.url);
-  const env = parseEnv({ NODE_ENV: "test", ...options.env });
   const args: RouteArgs = {
     request,
     url,
     pattern: url.pathname,
     params: options.params ?? {},
-    context: {
-      db,
-      env,
-      mailer: options.mailer ?? createMailer(env, db),
-      clientIp: options.clientIp ?? "127.0.0.1",
-      requestId: TEST_REQUEST_ID,
-      cspNonce: "test-nonce",
-    },
+    context: routeContext(db, options),
   };
   let result: unknown;
   try {
