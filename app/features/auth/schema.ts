@@ -1,3 +1,4 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
 
 export const INVALID_SIGN_IN_EMAIL_MESSAGE = "Please enter a valid email address.";

@@ -1,3 +1,4 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
 
 /** Spec section 9: the subjects the public form offers; the values are what is stored. */

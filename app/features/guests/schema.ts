@@ -1,3 +1,4 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
 
 /** The social profiles the form asks for; socialLinks keys are these names. */
