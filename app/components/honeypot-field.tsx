@@ -5,7 +5,7 @@ export function HoneypotField() {
   return (
     <div aria-hidden="true" className="-left-[10000px] absolute top-auto h-px w-px overflow-hidden">
       <label>
-        Website
+        Homepage
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { OWNER_STORAGE_STATE } from "./owner-support";
 import { openPage } from "./support";
 
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
@@ -21,17 +22,17 @@ const PUBLIC_FORMS = [
 for (const { path, form } of PUBLIC_FORMS) {
   test(`the ${form} form has a honeypot no person sees, reaches or has filled in`, async ({ page }) => {
     await openPage(page, path);
-    const honeypot = page.getByRole("form", { name: form }).locator('input[name="website"]');
+    const honeypot = page.getByRole("form", { name: form }).locator('input[name="homepage"]');
     await expect(honeypot).toHaveCount(1);
     await expect(honeypot).toHaveAttribute("tabindex", "-1");
     await expect(honeypot).toHaveAttribute("autocomplete", "off");
     await expect(honeypot).toHaveValue("");
     await expect(honeypot).not.toBeInViewport();
-    await expect(page.getByRole("form", { name: form }).getByRole("textbox", { name: "Website" })).toHaveCount(0);
+    await expect(page.getByRole("form", { name: form }).getByRole("textbox", { name: "Homepage" })).toHaveCount(0);
   });
 }
 
-test("the launch list sends the empty honeypot and shows a 429's message as Subscription Failed", async ({ page }) => {
+test("the launch list shows a 429's message as Subscription Failed", async ({ page }) => {
   await page.route("**/api/subscribe", (route) =>
     route.fulfill({ status: 429, json: { success: false, message: TOO_MANY } }),
   );
@@ -39,7 +40,7 @@ test("the launch list sends the empty honeypot and shows a 429's message as Subs
   await page.getByRole("textbox", { name: "Email address" }).fill("listener@example.com");
   const sent = page.waitForRequest("**/api/subscribe");
   await page.getByRole("button", { name: "Notify Me" }).click();
-  expect((await sent).postDataJSON()).toEqual({ email: "listener@example.com", website: "" });
+  expect((await sent).postDataJSON()).toEqual({ email: "listener@example.com" });
   await expect(notifications(page).getByText("Subscription Failed", { exact: true })).toBeVisible();
   await expect(notifications(page).getByText(TOO_MANY, { exact: true })).toBeVisible();
 });
@@ -57,4 +58,30 @@ test("the contact form shows a 429's message in its failure toast", async ({ pag
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(notifications(page).getByText("Failed to send message", { exact: true })).toBeVisible();
   await expect(notifications(page).getByText(TOO_MANY, { exact: true })).toBeVisible();
+});
+
+test("software that fills the honeypot is told it subscribed, and the owner's list does not get the address", async ({
+  page,
+}) => {
+  const email = `robot-${Date.now()}@example.com`;
+  const person = `person-${Date.now()}@example.com`;
+  expect((await page.request.post("/api/subscribe", { data: { email: person } })).ok()).toBe(true);
+  await openPage(page, "/");
+  const form = page.getByRole("form", { name: "Launch list" });
+  await form.locator('input[name="homepage"]').fill("https://spam.example");
+  await form.getByRole("textbox", { name: "Email address" }).fill(email);
+  const sent = page.waitForRequest("**/api/subscribe");
+  await form.getByRole("button", { name: "Notify Me" }).click();
+  expect((await sent).postDataJSON()).toEqual({ email, homepage: "https://spam.example" });
+  await expect(notifications(page).getByText("Subscription Successful", { exact: true })).toBeVisible();
+
+  const owner = await playwrightRequest.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: OWNER_STORAGE_STATE,
+  });
+  const list = (await (await owner.get("/api/subscribers")).json()) as { data: { email: string }[] };
+  const listed = list.data.map((subscriber) => subscriber.email);
+  expect(listed).toContain(person);
+  expect(listed).not.toContain(email);
+  await owner.dispose();
 });

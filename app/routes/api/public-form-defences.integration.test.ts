@@ -77,14 +77,14 @@ const FORMS = [
 
 describe.each(FORMS)("the $form form", ({ handler, path, valid, success, stored }) => {
   it("answers a filled honeypot like a success, and stores and mails nothing", async () => {
-    const reply = await post(handler, path, { ...valid, website: "https://spam.example" });
+    const reply = await post(handler, path, { ...valid, homepage: "https://spam.example" });
     expect(reply).toMatchObject(success);
     expect(await stored()).toEqual([]);
     expect(await database.db.select().from(mailOutbox)).toEqual([]);
   });
 
   it("accepts an empty honeypot, as the form sends it", async () => {
-    expect(await post(handler, path, { ...valid, website: "" })).toMatchObject(success);
+    expect(await post(handler, path, { ...valid, homepage: "" })).toMatchObject(success);
     expect(await stored()).toHaveLength(1);
   });
 
@@ -142,7 +142,7 @@ describe("answers that could reveal an address", () => {
   it("the email sign-in answers a filled honeypot like any address, and mails nothing", async () => {
     const reply = await post(requestSignInLink, "/api/auth/email-link", {
       email: "someone@example.com",
-      website: "spam",
+      homepage: "spam",
     });
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: SIGN_IN_LINK_SENT_MESSAGE } });
     expect(await database.db.select().from(loginTokens)).toEqual([]);

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { sendJson } from "~/lib/api-client";
-import { honeypotValue } from "~/lib/honeypot";
+import { honeypotPayload } from "~/lib/honeypot";
 import { type EmailSignInResponse, EmailSignInSchema } from "../schema";
 
 const UNREACHABLE_MESSAGE = "Something went wrong. Please try again.";
@@ -22,7 +22,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const website = honeypotValue(event.currentTarget);
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = EmailSignInSchema.safeParse({ email, returnTo });
     if (!checked.success) {
       setEmailError(checked.error.issues[0].message);
@@ -31,7 +31,10 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
     setEmailError(null);
     setSending(true);
     try {
-      const reply = await sendJson<EmailSignInResponse>("POST", "/api/auth/email-link", { ...checked.data, website });
+      const reply = await sendJson<EmailSignInResponse>("POST", "/api/auth/email-link", {
+        ...checked.data,
+        ...honeypot,
+      });
       if (reply.ok && reply.body?.success) {
         setSentMessage(reply.body.message);
       } else if (reply.status === 400 && reply.body?.errors?.email) {

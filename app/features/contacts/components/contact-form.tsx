@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { honeypotValue } from "~/lib/honeypot";
+import { honeypotPayload } from "~/lib/honeypot";
 import {
   CONTACT_LIMITS,
   CONTACT_REPLY_PROMISE,
@@ -42,7 +42,7 @@ export function ContactForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const website = honeypotValue(event.currentTarget);
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = ContactMessageSchema.safeParse(values);
     if (!checked.success) {
       const field = checked.error.issues[0].path[0] as Field;
@@ -55,7 +55,7 @@ export function ContactForm() {
     try {
       const reply = await sendJson<ContactResponse | { message?: string }>("POST", "/api/contact", {
         ...checked.data,
-        website,
+        ...honeypot,
       });
       if (reply.status === 429) {
         const description = reply.body?.message ?? "Please try again later.";

@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { honeypotValue } from "~/lib/honeypot";
+import { honeypotPayload } from "~/lib/honeypot";
 import {
   APPLICATION_RECEIVED_MESSAGE,
   BIOGRAPHY_MIN_LENGTH,
@@ -71,7 +71,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const website = honeypotValue(event.currentTarget);
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = GuestApplicationSchema.safeParse(values);
     if (!checked.success) {
       const fieldErrors: Record<string, string[]> = {};
@@ -88,7 +88,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
       const reply = await sendJson<GuestApplicationResponse | { message?: string; errors?: Record<string, string[]> }>(
         "POST",
         "/api/guests/apply",
-        { ...checked.data, website },
+        { ...checked.data, ...honeypot },
       );
       if (reply.ok) {
         toast({ title: "Application Submitted", description: APPLICATION_RECEIVED_MESSAGE });

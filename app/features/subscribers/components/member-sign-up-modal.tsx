@@ -13,7 +13,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { sendJson } from "~/lib/api-client";
-import { honeypotValue } from "~/lib/honeypot";
+import { honeypotPayload } from "~/lib/honeypot";
 import { siteConfig } from "~/lib/site-config";
 import { MemberSignUpSchema } from "../schema";
 
@@ -52,7 +52,7 @@ export function MemberSignUpModal({
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const website = honeypotValue(event.currentTarget);
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = MemberSignUpSchema.safeParse(fields);
     if (!checked.success) {
       window.alert(checked.error.issues[0].message);
@@ -60,7 +60,7 @@ export function MemberSignUpModal({
     }
     setSubmitting(true);
     try {
-      const reply = await sendJson<{ message?: string }>("POST", "/api/subscribe", { ...checked.data, website });
+      const reply = await sendJson<{ message?: string }>("POST", "/api/subscribe", { ...checked.data, ...honeypot });
       if (!reply.ok) {
         window.alert((reply.status === 429 && reply.body?.message) || SIGN_UP_FAILED_MESSAGE);
         return;
