@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await sendSignInLink(context.db, context.env, context.mailer, body.data);
   } catch (error) {
-    console.error("[auth] could not send a sign-in link:", error);
+    console.error(`[auth] request ${context.requestId}: could not send a sign-in link:`, error);
     return apiError(503, SIGN_IN_MAIL_FAILED_MESSAGE);
   }
   return { success: true, message: SIGN_IN_LINK_SENT_MESSAGE } satisfies EmailSignInResponse;
