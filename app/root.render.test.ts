@@ -16,7 +16,7 @@ describe("the root error boundary", () => {
       routeError(500, { message: "Something went wrong. Please try again later.", requestId: "0b6c-42" }),
     );
     expect(html).toContain("Something went wrong");
-    expect(html).toContain("<p class=\"mt-2 text-muted-foreground text-sm\">Request id: 0b6c-42</p>");
+    expect(html).toContain('<p class="mt-2 text-muted-foreground text-sm">Request id: 0b6c-42</p>');
   });
 
   it("shows no request id for a page that does not exist", () => {
