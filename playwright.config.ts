@@ -49,6 +49,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SITE_URL: `http://127.0.0.1:${PORT}`,
+      // Every browser test submits from 127.0.0.1; the real limit is covered by the routes' integration tests.
+      FORM_RATE_LIMIT: "10000",
     },
   },
 });

@@ -8,6 +8,8 @@ import { ensureOwnerPassword } from "~/features/owner/password.server";
 import { type Env, parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
+import type { SecurityLocals } from "./security";
+import { withUnexpectedErrorAnswers } from "./unexpected-errors";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -16,6 +18,10 @@ declare module "react-router" {
     mailer: Mailer;
     /** The address the request came from, for per-IP rate limits. */
     clientIp: string;
+    /** Names the request in logs and in error answers (also sent as X-Request-Id). */
+    requestId: string;
+    /** This response's Content-Security-Policy nonce, for the inline scripts the framework renders. */
+    cspNonce: string;
   }
 }
 
@@ -54,26 +60,31 @@ export async function startApp(source: Record<string, string | undefined> = proc
   };
 }
 
-const loadContext = (runtime: AppRuntime, req: ExpressRequest) => ({
+const loadContext = (runtime: AppRuntime, req: ExpressRequest, locals: SecurityLocals) => ({
   db: runtime.db,
   env: runtime.env,
   mailer: runtime.mailer,
   clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  requestId: locals.requestId,
+  cspNonce: locals.cspNonce,
 });
 
-const buildMode = (runtime: AppRuntime) => (runtime.env.NODE_ENV === "production" ? "production" : "development");
+// Only development shows error details; "test" serves the production build and answers like production.
+const buildMode = (runtime: AppRuntime) => (runtime.env.NODE_ENV === "development" ? "development" : "production");
+
+const serverBuild = async () => withUnexpectedErrorAnswers(await import("virtual:react-router/server-build"));
 
 export function createAppHandler(runtime: AppRuntime): RequestHandler {
   return createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build: serverBuild,
     mode: buildMode(runtime),
-    getLoadContext: (req) => loadContext(runtime, req),
+    getLoadContext: (req, res) => loadContext(runtime, req, res.locals as SecurityLocals),
   });
 }
 
 /** What server/page-cache.ts needs from the app: a page rendered as a Response, and the public content's version. */
 export function createPageSource(runtime: AppRuntime) {
-  const handle = createFetchHandler(() => import("virtual:react-router/server-build"), buildMode(runtime));
+  const handle = createFetchHandler(serverBuild, buildMode(runtime));
   return {
     render(req: ExpressRequest): Promise<Response> {
       const headers = new Headers();
@@ -82,7 +93,7 @@ export function createPageSource(runtime: AppRuntime) {
         else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
       }
       const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers });
-      return handle(request, loadContext(runtime, req));
+      return handle(request, loadContext(runtime, req, req.res?.locals as SecurityLocals));
     },
     contentVersion: () => publicContentVersion(runtime.db),
   };

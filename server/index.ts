@@ -4,11 +4,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import morgan from "morgan";
 import type * as AppModule from "./app";
 import { createDatabaseAvailability } from "./database-availability";
 import { createPageCache } from "./page-cache";
+import { contentSecurityPolicy, securityMiddleware, unexpectedErrorHandler } from "./security";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,8 +16,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  // Content-Security-Policy with per-request nonces is added with the security work; the other headers apply now.
-  app.use(helmet({ contentSecurityPolicy: false, hsts: !DEVELOPMENT }));
+  // The settings are parsed below, before the server listens, so every request sees them.
+  app.use(securityMiddleware(() => runtime.env));
   app.use(compression());
   app.use(morgan(DEVELOPMENT ? "dev" : "short"));
 
@@ -43,9 +43,15 @@ async function main() {
     if (!fs.existsSync(buildPath)) throw new Error("there is no build; run npm run build first, or npm start");
     const build = (await import(pathToFileURL(buildPath).href)) as typeof AppModule;
     runtime = await build.startApp();
-    // Anonymous public pages from memory (docs/decisions/027); a Content-Security-Policy for them goes in
-    // headersForCachedPage, built from page.inlineScriptHashes.
-    app.use(createPageCache(build.createPageSource(runtime)).middleware);
+    // Anonymous public pages from memory (docs/decisions/027). A stored page cannot carry a per-request nonce, so its
+    // policy allows its own inline scripts by their hashes.
+    const pageCache = createPageCache({
+      ...build.createPageSource(runtime),
+      headersForCachedPage: (page) => ({
+        "Content-Security-Policy": contentSecurityPolicy(runtime.env, { scriptHashes: page.inlineScriptHashes }),
+      }),
+    });
+    app.use(pageCache.middleware);
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "10m", index: false }));
     const availability = createDatabaseAvailability(runtime.pingDatabase);
@@ -53,6 +59,7 @@ async function main() {
     app.use(availability.requireDatabase);
     app.use(build.createAppHandler(runtime));
   }
+  app.use(unexpectedErrorHandler);
 
   const { PORT, HOST } = runtime.env;
   const server = app.listen(PORT, HOST, async (error) => {

@@ -132,6 +132,14 @@ describe("the page cache", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("hands a server error to the app instead of answering it", async () => {
+    const { cache, url } = await startCache(() => ({ status: 500, body: "render failed" }));
+    const answer = await fetch(`${url}/podcast`);
+    expect(answer.status).toBe(299);
+    expect(await answer.text()).toBe("app fallback");
+    expect(cache.size).toBe(0);
+  });
+
   it("renders again after invalidate() and after the content version changes", async () => {
     let version = "v1";
     let title = "first";

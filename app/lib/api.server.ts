@@ -1,5 +1,6 @@
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
+import { consumeRateLimit, type PublicForm, publicFormRule } from "~/lib/rate-limit.server";
 
 /** Spec constants are silent on body size; 100 KB is far above any form this site has. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
@@ -19,6 +20,13 @@ export function tooManyRequests(retryAfterSeconds: number, message = TOO_MANY_RE
     { success: false, message },
     { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
   );
+}
+
+/** Counts a submission of a public form from the client's address; past the limit, the 429 answer to return. */
+export async function refuseFormFlood(context: AppLoadContext, form: PublicForm) {
+  const rule = publicFormRule(form, context.env.FORM_RATE_LIMIT);
+  const result = await consumeRateLimit(context.db, rule, context.clientIp);
+  return result.allowed ? null : tooManyRequests(result.retryAfterSeconds);
 }
 
 export const notFound = (message = "Not found") => apiError(404, message);

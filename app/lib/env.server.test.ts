@@ -20,6 +20,7 @@ describe("parseEnv", () => {
       DATA_DIR: "./data",
       SITE_URL: "http://localhost:5000",
       MAIL_FROM: "The Disruption Confessional <no-reply@localhost>",
+      FORM_RATE_LIMIT: 10,
     });
   });
 
@@ -51,6 +52,7 @@ describe("parseEnv", () => {
       OIDC_CLIENT_ID: "podcast",
       OIDC_CLIENT_SECRET: "oidc-secret",
       GA_MEASUREMENT_ID: "G-ABC123",
+      FORM_RATE_LIMIT: "25",
     });
     expect(env).toEqual({
       NODE_ENV: "development",
@@ -68,6 +70,7 @@ describe("parseEnv", () => {
       OIDC_CLIENT_ID: "podcast",
       OIDC_CLIENT_SECRET: "oidc-secret",
       GA_MEASUREMENT_ID: "G-ABC123",
+      FORM_RATE_LIMIT: 25,
     });
     expect(parseEnv({ DATABASE_URL: "postgres://localhost/podcast" }).DATABASE_URL).toBe(
       "postgres://localhost/podcast",
@@ -102,6 +105,9 @@ describe("parseEnv", () => {
     ["OWNER_EMAIL", "owner"],
     ["OIDC_ISSUER", "issuer"],
     ["GA_MEASUREMENT_ID", "UA-1234"],
+    ["FORM_RATE_LIMIT", "0"],
+    ["FORM_RATE_LIMIT", "ten"],
+    ["FORM_RATE_LIMIT", "2.5"],
   ])("rejects %s=%s with an error naming the setting", (name, value) => {
     const error = parseError({ [name]: value });
     expect(error).toBeInstanceOf(InvalidEnvError);

@@ -27,6 +27,11 @@ const EnvSchema = z
     OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL" }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    FORM_RATE_LIMIT: z.coerce
+      .number({ error: "must be a whole number of submissions" })
+      .int({ error: "must be a whole number of submissions" })
+      .min(1, { error: "must be at least 1" })
+      .default(10),
     GA_MEASUREMENT_ID: z
       .string()
       .regex(/^G-[A-Z0-9]+$/, { error: "must look like G-XXXXXXX" })

@@ -6,6 +6,17 @@ export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+export type PublicForm = "contact" | "guest-application" | "subscribe";
+
+const PUBLIC_FORM_WINDOW_MS = 15 * 60 * 1000;
+
+/** Submissions of one public form from one address: `limit` (the FORM_RATE_LIMIT setting) per 15 minutes. */
+export const publicFormRule = (form: PublicForm, limit: number): RateLimitRule => ({
+  name: `form:${form}`,
+  limit,
+  windowMs: PUBLIC_FORM_WINDOW_MS,
+});
+
 const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**

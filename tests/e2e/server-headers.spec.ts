@@ -24,7 +24,7 @@ test("responses carry the security headers and no framework banner", async ({ re
   const headers = (await request.get("/")).headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("no-referrer");
-  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["strict-transport-security"]).toContain("max-age=");
   expect(headers["x-powered-by"]).toBeUndefined();
 });
@@ -33,4 +33,21 @@ test("unknown API paths answer JSON 404", async ({ request }) => {
   const response = await request.get("/api/no-such-call");
   expect(response.status()).toBe(404);
   expect(await response.json()).toEqual({ success: false, message: "Not found" });
+});
+
+test("a write from another site is refused with 403 before it reaches the route", async ({ request }) => {
+  const response = await request.post("/api/subscribe", {
+    headers: { Origin: "https://evil.example" },
+    data: { email: "cross-site@example.com" },
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.json()).toEqual({ success: false, message: "Cross-site requests are not allowed" });
+});
+
+test("every response names its request with an X-Request-Id", async ({ request }) => {
+  const first = (await request.get("/")).headers()["x-request-id"];
+  const second = (await request.get("/favicon.svg")).headers()["x-request-id"];
+  expect(first).toMatch(/^[0-9a-f-]{36}$/);
+  expect(second).toMatch(/^[0-9a-f-]{36}$/);
+  expect(second).not.toBe(first);
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
+import { sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
 import { contentSeries, insightPosts, podcastEpisodes, seedRuns } from "~/db/schema";
 import { siteConfig } from "~/lib/site-config";
 import { databaseUrlFor, uniqueDatabaseName, withMaintenanceClient } from "../setup/postgres";
@@ -140,8 +141,8 @@ describe("the server on its embedded database (PGlite under DATA_DIR)", () => {
     const database = await openDatabase({ kind: "pglite", dataDir }, { migrate: false });
     try {
       const { db } = database;
-      expect(await db.$count(insightPosts)).toBe(3);
-      expect(await db.$count(podcastEpisodes)).toBe(3);
+      expect(await db.$count(insightPosts)).toBe(sampleInsightPosts.length);
+      expect(await db.$count(podcastEpisodes)).toBe(samplePodcastEpisodes.length);
       expect(await db.$count(contentSeries)).toBe(1);
       expect(await db.$count(seedRuns)).toBe(1);
     } finally {
@@ -279,7 +280,7 @@ describe.runIf(testDatabaseUrl)("on PostgreSQL, two servers starting at once on 
           journal.entries.length,
         );
         expect(await count("select count(*) as n from seed_runs")).toBe(1);
-        expect(await count("select count(*) as n from podcast_episodes")).toBe(3);
+        expect(await count("select count(*) as n from podcast_episodes")).toBe(samplePodcastEpisodes.length);
         expect(await count("select count(*) as n from insight_posts")).toBe(3);
       } finally {
         await client.end();

@@ -7,7 +7,7 @@ type RouteArgs = {
   url: URL;
   pattern: string;
   params: Record<string, string | undefined>;
-  context: { db: Database; env: Env; mailer: Mailer; clientIp: string };
+  context: { db: Database; env: Env; mailer: Mailer; clientIp: string; requestId: string; cspNonce: string };
 };
 
 export type CallRouteOptions = {
@@ -18,11 +18,26 @@ export type CallRouteOptions = {
   clientIp?: string;
 };
 
+export const TEST_REQUEST_ID = "test-request-id";
+
 /** What `data(value, init)` returns; React Router does not export the class at runtime. */
 type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
 
 function isDataWithInit(value: unknown): value is DataWithInit {
   return typeof value === "object" && value !== null && (value as DataWithInit).type === "DataWithResponseInit";
+}
+
+/** The load context the server gives route code, with the test database. */
+export function routeContext(db: Database, options: CallRouteOptions = {}): RouteArgs["context"] {
+  const env = parseEnv({ NODE_ENV: "test", ...options.env });
+  return {
+    db,
+    env,
+    mailer: options.mailer ?? createMailer(env, db),
+    clientIp: options.clientIp ?? "127.0.0.1",
+    requestId: TEST_REQUEST_ID,
+    cspNonce: "test-nonce",
+  };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each route module types its own args more narrowly
@@ -39,13 +54,12 @@ export async function callRoute(
   options: CallRouteOptions = {},
 ): Promise<{ status: number; body: unknown; headers: Headers }> {
   const url = new URL(request.url);
-  const env = parseEnv({ NODE_ENV: "test", ...options.env });
   const args: RouteArgs = {
     request,
     url,
     pattern: url.pathname,
     params: options.params ?? {},
-    context: { db, env, mailer: options.mailer ?? createMailer(env, db), clientIp: options.clientIp ?? "127.0.0.1" },
+    context: routeContext(db, options),
   };
   let result: unknown;
   try {

@@ -1,3 +1,4 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
 
 export const MEMBERSHIP_TIERS = ["free", "basic", "premium"] as const;

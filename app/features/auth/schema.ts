@@ -1,4 +1,6 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
+import { honeypotSchema } from "~/lib/honeypot";
 
 export const INVALID_SIGN_IN_EMAIL_MESSAGE = "Please enter a valid email address.";
 
@@ -14,6 +16,7 @@ export const EmailSignInSchema = z.object({
     .max(EMAIL_MAX_LENGTH, { error: INVALID_SIGN_IN_EMAIL_MESSAGE })
     .pipe(z.email({ error: INVALID_SIGN_IN_EMAIL_MESSAGE })),
   returnTo: z.string().max(2000).optional(),
+  ...honeypotSchema,
 });
 
 export type EmailSignInInput = z.infer<typeof EmailSignInSchema>;

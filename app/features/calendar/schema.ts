@@ -1,3 +1,4 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
 
 /** Spec section 4: a series is planning, active or completed; an episode moves freely between its five statuses. */

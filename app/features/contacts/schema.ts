@@ -1,4 +1,6 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
+import { honeypotSchema } from "~/lib/honeypot";
 
 /** Spec section 9: the subjects the public form offers; the values are what is stored. */
 export const CONTACT_SUBJECTS = ["pitch", "guest", "partnership", "other"] as const;
@@ -35,6 +37,7 @@ export const ContactMessageSchema = z.object({
     CONTACT_LIMITS.message,
     `Message must be at most ${CONTACT_LIMITS.message} characters`,
   ),
+  ...honeypotSchema,
 });
 
 export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;

@@ -1,3 +1,4 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
 
 /** Spec section 4: an application starts submitted; the owner may set any of the five from any other. */

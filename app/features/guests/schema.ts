@@ -1,4 +1,6 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
+import { honeypotSchema } from "~/lib/honeypot";
 
 /** The social profiles the form asks for; socialLinks keys are these names. */
 export const SOCIAL_LINK_NAMES = ["linkedin", "twitter", "website", "other"] as const;
@@ -76,6 +78,7 @@ export const GuestApplicationSchema = z.object({
   socialLinks: socialLinks.optional().transform((links) => links ?? {}),
   pastAppearances: optionalText("Past appearances", GUEST_APPLICATION_LIMITS.pastAppearances),
   notes: optionalText("Notes", GUEST_APPLICATION_LIMITS.notes),
+  ...honeypotSchema,
 });
 
 export type GuestApplicationInput = z.input<typeof GuestApplicationSchema>;

@@ -1,3 +1,4 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
 
 /** Spec section 3: any stored value other than basic or premium counts as free. */

@@ -1,3 +1,4 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
 
 /** Spec section 5 "Admin login": the texts of a refused and an accepted password. */

@@ -1,4 +1,6 @@
+import "~/lib/zod-without-eval";
 import { z } from "zod";
+import { honeypotSchema } from "~/lib/honeypot";
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 
@@ -32,6 +34,7 @@ export const SubscribeSchema = z.object({
   email: SubscriberEmailSchema,
   firstName: optionalName,
   lastName: optionalName,
+  ...honeypotSchema,
 });
 
 export type SubscribeInput = z.infer<typeof SubscribeSchema>;

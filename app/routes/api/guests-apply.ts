@@ -5,7 +5,8 @@ import {
   type GuestApplicationResponse,
   GuestApplicationSchema,
 } from "~/features/guests/schema";
-import { methodNotAllowed, parseJsonBody } from "~/lib/api.server";
+import { methodNotAllowed, parseJsonBody, refuseFormFlood } from "~/lib/api.server";
+import { isHoneypotFilled } from "~/lib/honeypot";
 import { notifyOwner } from "~/lib/mailer.server";
 import type { Route } from "./+types/guests-apply";
 
@@ -15,6 +16,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await parseJsonBody(request, GuestApplicationSchema);
   if (!body.ok) return body.response;
+  const refused = await refuseFormFlood(context, "guest-application");
+  if (refused) return refused;
+  if (isHoneypotFilled(body.data)) {
+    return data<GuestApplicationResponse>(
+      { success: true, message: APPLICATION_RECEIVED_MESSAGE, data: { id: 0 } },
+      { status: 201 },
+    );
+  }
   const application = await submitGuestApplication(context.db, body.data);
   await notifyOwner(context.mailer, context.env, guestApplicationNotice(application, context.env.SITE_URL));
   return data<GuestApplicationResponse>(

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { authorizationUrl, setCookie } = await startOidcSignIn(context.db, context.env, returnTo);
     return redirect(authorizationUrl.href, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (error) {
-    console.error("[auth] could not start OpenID Connect sign-in:", error);
+    console.error(`[auth] request ${context.requestId}: could not start OpenID Connect sign-in:`, error);
     return redirect(signInPage(returnTo, true));
   }
 }

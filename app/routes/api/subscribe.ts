@@ -1,6 +1,7 @@
 import { SUBSCRIBED_MESSAGE, type SubscribeResponse, SubscribeSchema } from "~/features/subscribers/schema";
 import { addSubscriber } from "~/features/subscribers/subscribers.server";
-import { methodNotAllowed, parseJsonBody } from "~/lib/api.server";
+import { methodNotAllowed, parseJsonBody, refuseFormFlood } from "~/lib/api.server";
+import { isHoneypotFilled } from "~/lib/honeypot";
 import type { Route } from "./+types/subscribe";
 
 export const loader = methodNotAllowed;
@@ -9,6 +10,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await parseJsonBody(request, SubscribeSchema);
   if (!body.ok) return body.response;
-  await addSubscriber(context.db, body.data);
+  const refused = await refuseFormFlood(context, "subscribe");
+  if (refused) return refused;
+  if (!isHoneypotFilled(body.data)) await addSubscriber(context.db, body.data);
   return { success: true, message: SUBSCRIBED_MESSAGE } satisfies SubscribeResponse;
 }

@@ -1,8 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
+import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { sendJson } from "~/lib/api-client";
+import { honeypotPayload } from "~/lib/honeypot";
 import { type EmailSignInResponse, EmailSignInSchema } from "../schema";
 
 const UNREACHABLE_MESSAGE = "Something went wrong. Please try again.";
@@ -20,6 +22,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = EmailSignInSchema.safeParse({ email, returnTo });
     if (!checked.success) {
       setEmailError(checked.error.issues[0].message);
@@ -28,7 +31,10 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
     setEmailError(null);
     setSending(true);
     try {
-      const reply = await sendJson<EmailSignInResponse>("POST", "/api/auth/email-link", checked.data);
+      const reply = await sendJson<EmailSignInResponse>("POST", "/api/auth/email-link", {
+        ...checked.data,
+        ...honeypot,
+      });
       if (reply.ok && reply.body?.success) {
         setSentMessage(reply.body.message);
       } else if (reply.status === 400 && reply.body?.errors?.email) {
@@ -65,6 +71,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Email sign-in">
+      <HoneypotField />
       <div className="flex flex-col gap-2">
         <Label htmlFor={emailId}>Email Address</Label>
         <Input

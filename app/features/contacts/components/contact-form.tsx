@@ -1,10 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
+import { honeypotPayload } from "~/lib/honeypot";
 import {
   CONTACT_LIMITS,
   CONTACT_REPLY_PROMISE,
@@ -40,6 +42,7 @@ export function ContactForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = ContactMessageSchema.safeParse(values);
     if (!checked.success) {
       const field = checked.error.issues[0].path[0] as Field;
@@ -50,7 +53,15 @@ export function ContactForm() {
     }
     setSending(true);
     try {
-      const reply = await sendJson<ContactResponse>("POST", "/api/contact", checked.data);
+      const reply = await sendJson<ContactResponse | { message?: string }>("POST", "/api/contact", {
+        ...checked.data,
+        ...honeypot,
+      });
+      if (reply.status === 429) {
+        const description = reply.body?.message ?? "Please try again later.";
+        toast({ title: "Failed to send message", description, variant: "destructive" });
+        return;
+      }
       if (!reply.ok) throw new Error(`POST /api/contact answered ${reply.status}`);
       toast({ title: "Message sent!", description: CONTACT_REPLY_PROMISE });
       setValues(EMPTY_FORM);
@@ -67,6 +78,7 @@ export function ContactForm() {
 
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Contact" className="grid gap-5">
+      <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor={fieldId("name")}>Name</Label>

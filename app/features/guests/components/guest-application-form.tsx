@@ -1,10 +1,12 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
+import { honeypotPayload } from "~/lib/honeypot";
 import {
   APPLICATION_RECEIVED_MESSAGE,
   BIOGRAPHY_MIN_LENGTH,
@@ -69,6 +71,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = GuestApplicationSchema.safeParse(values);
     if (!checked.success) {
       const fieldErrors: Record<string, string[]> = {};
@@ -85,7 +88,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
       const reply = await sendJson<GuestApplicationResponse | { message?: string; errors?: Record<string, string[]> }>(
         "POST",
         "/api/guests/apply",
-        checked.data,
+        { ...checked.data, ...honeypot },
       );
       if (reply.ok) {
         toast({ title: "Application Submitted", description: APPLICATION_RECEIVED_MESSAGE });
@@ -140,6 +143,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
 
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Guest application" className="grid gap-10">
+      <HoneypotField />
       <fieldset className="grid gap-5">
         <legend className="mb-5 font-semibold text-xl">Personal Information</legend>
         <div className="grid gap-5 sm:grid-cols-2">

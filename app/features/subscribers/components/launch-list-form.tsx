@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
+import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
+import { honeypotPayload } from "~/lib/honeypot";
 import { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, type SubscribeResponse, SubscriberEmailSchema } from "../schema";
 
 export function LaunchListForm() {
@@ -11,6 +13,7 @@ export function LaunchListForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = SubscriberEmailSchema.safeParse(email);
     if (!checked.success) {
       toast({ title: "Invalid Email", description: INVALID_EMAIL_MESSAGE, variant: "destructive" });
@@ -18,7 +21,7 @@ export function LaunchListForm() {
     }
     setSubmitting(true);
     try {
-      const reply = await sendJson<SubscribeResponse>("POST", "/api/subscribe", { email: checked.data });
+      const reply = await sendJson<SubscribeResponse>("POST", "/api/subscribe", { email: checked.data, ...honeypot });
       if (reply.ok && reply.body?.success) {
         toast({ title: "Subscription Successful", description: SUBSCRIBED_MESSAGE });
         setEmail("");
@@ -45,6 +48,7 @@ export function LaunchListForm() {
       <label htmlFor={emailId} className="sr-only">
         Email address
       </label>
+      <HoneypotField />
       <input
         id={emailId}
         type="email"

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -12,6 +13,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { sendJson } from "~/lib/api-client";
+import { honeypotPayload } from "~/lib/honeypot";
 import { siteConfig } from "~/lib/site-config";
 import { MemberSignUpSchema } from "../schema";
 
@@ -50,6 +52,7 @@ export function MemberSignUpModal({
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const honeypot = honeypotPayload(event.currentTarget);
     const checked = MemberSignUpSchema.safeParse(fields);
     if (!checked.success) {
       window.alert(checked.error.issues[0].message);
@@ -57,9 +60,9 @@ export function MemberSignUpModal({
     }
     setSubmitting(true);
     try {
-      const reply = await sendJson("POST", "/api/subscribe", checked.data);
+      const reply = await sendJson<{ message?: string }>("POST", "/api/subscribe", { ...checked.data, ...honeypot });
       if (!reply.ok) {
-        window.alert(SIGN_UP_FAILED_MESSAGE);
+        window.alert((reply.status === 429 && reply.body?.message) || SIGN_UP_FAILED_MESSAGE);
         return;
       }
       setFields(EMPTY_FIELDS);
@@ -96,6 +99,7 @@ export function MemberSignUpModal({
             <DialogDescription>Sign up to get notified about new episodes and exclusive updates</DialogDescription>
           </DialogHeader>
           <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+            <HoneypotField />
             {FIELDS.map(({ name, label, type, autoComplete }) => (
               <div key={name} className="flex flex-col gap-2">
                 <Label htmlFor={`${idPrefix}-${name}`}>{label}</Label>

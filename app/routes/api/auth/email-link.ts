@@ -7,6 +7,7 @@ import {
   SIGN_IN_MAIL_FAILED_MESSAGE,
 } from "~/features/auth/schema";
 import { apiError, methodNotAllowed, notFound, parseJsonBody, tooManyRequests } from "~/lib/api.server";
+import { isHoneypotFilled } from "~/lib/honeypot";
 import type { Route } from "./+types/email-link";
 
 export const loader = methodNotAllowed;
@@ -19,10 +20,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return body.response;
   const limit = await consumeSignInLinkLimits(context.db, body.data.email, context.clientIp);
   if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
+  if (isHoneypotFilled(body.data))
+    return { success: true, message: SIGN_IN_LINK_SENT_MESSAGE } satisfies EmailSignInResponse;
   try {
     await sendSignInLink(context.db, context.env, context.mailer, body.data);
   } catch (error) {
-    console.error("[auth] could not send a sign-in link:", error);
+    console.error(`[auth] request ${context.requestId}: could not send a sign-in link:`, error);
     return apiError(503, SIGN_IN_MAIL_FAILED_MESSAGE);
   }
   return { success: true, message: SIGN_IN_LINK_SENT_MESSAGE } satisfies EmailSignInResponse;

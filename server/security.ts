@@ -1,0 +1,133 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import helmet from "helmet";
+import type { Env } from "../app/lib/env.server";
+import { siteConfig } from "../app/lib/site-config";
+import { GENERIC_ERROR_MESSAGE } from "./unexpected-errors";
+
+export const CROSS_SITE_REQUEST_MESSAGE = "Cross-site requests are not allowed";
+
+/** What the security middleware leaves in `res.locals` for the request handler. */
+export type SecurityLocals = { requestId: string; cspNonce: string };
+
+/** One nonce per response; kept in one function so that anything that reuses rendered HTML can mint a fresh one. */
+export function createCspNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+const GOOGLE_ANALYTICS_SCRIPTS = "https://www.googletagmanager.com";
+const GOOGLE_ANALYTICS_ENDPOINTS = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.googletagmanager.com",
+];
+
+/**
+ * The Content-Security-Policy of a response. Scripts run only from this site or with the response's nonce (React
+ * Router's inline hydration scripts carry it), or, for a page served from the page cache, when their hash is listed
+ * (a stored page cannot carry a per-request nonce); style attributes stay allowed because React renders some. Insight
+ * images and episode media may live on other https hosts. Development relaxes scripts and connections for Vite.
+ */
+export function contentSecurityPolicy(env: Env, inlineScripts: { nonce: string } | { scriptHashes: string[] }): string {
+  const development = env.NODE_ENV === "development";
+  const analytics = Boolean(env.GA_MEASUREMENT_ID);
+  const newsletterOrigin = new URL(env.NEWSLETTER_URL ?? siteConfig.newsletter.url).origin;
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "script-src": development
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+      : [
+          "'self'",
+          ...("nonce" in inlineScripts ? [`'nonce-${inlineScripts.nonce}'`] : inlineScripts.scriptHashes),
+          ...(analytics ? [GOOGLE_ANALYTICS_SCRIPTS] : []),
+        ],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "https:"],
+    "media-src": ["'self'", "https:"],
+    "font-src": ["'self'"],
+    "connect-src": [
+      "'self'",
+      ...(analytics ? GOOGLE_ANALYTICS_ENDPOINTS : []),
+      ...(development ? ["ws:", "wss:"] : []),
+    ],
+    "frame-src": [newsletterOrigin],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+}
+
+const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * A browser names the page that sent a request in Origin (and, when it supports fetch metadata, in Sec-Fetch-Site).
+ * A write from another site is refused; a request without either header comes from a non-browser client, which
+ * cookies cannot be ridden through. Origin is "null" for a page with Referrer-Policy no-referrer (the default here),
+ * so then Sec-Fetch-Site decides.
+ */
+export function isCrossSiteWrite(req: Request, siteUrl: string): boolean {
+  if (!STATE_CHANGING_METHODS.has(req.method)) return false;
+  const fetchSite = req.get("sec-fetch-site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  const origin = req.get("origin");
+  if (!origin) return false;
+  if (origin === "null") return fetchSite !== "same-origin";
+  if (origin === new URL(siteUrl).origin) return false;
+  try {
+    return new URL(origin).host !== req.get("host");
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Headers on every response (CSP with a per-request nonce, HSTS outside development, nosniff, Referrer-Policy,
+ * Permissions-Policy, no framing), a request id (X-Request-Id), and 403 for cross-site writes. `getEnv` is read per
+ * request because the settings are parsed after this middleware is installed.
+ */
+export function securityMiddleware(getEnv: () => Env): RequestHandler[] {
+  const locals = (res: Response) => res.locals as SecurityLocals;
+  let standardHeaders: RequestHandler | undefined;
+  return [
+    (_req, res, next) => {
+      Object.assign(res.locals, { requestId: randomUUID(), cspNonce: createCspNonce() } satisfies SecurityLocals);
+      res.setHeader("X-Request-Id", locals(res).requestId);
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(getEnv(), { nonce: locals(res).cspNonce }));
+      res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+      next();
+    },
+    (req, res, next) => {
+      standardHeaders ??= helmet({
+        contentSecurityPolicy: false,
+        hsts: getEnv().NODE_ENV !== "development",
+        frameguard: { action: "deny" },
+      });
+      standardHeaders(req, res, next);
+    },
+    (req, res, next) => {
+      if (!isCrossSiteWrite(req, getEnv().SITE_URL)) return next();
+      res.status(403).json({ success: false, message: CROSS_SITE_REQUEST_MESSAGE });
+    },
+  ];
+}
+
+/** The last resort for errors that reach Express: logged with the request id, answered without any detail. */
+export const unexpectedErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  const requestId = (res.locals as Partial<SecurityLocals>).requestId ?? randomUUID();
+  console.error(`[error] request ${requestId} ${req.method} ${req.originalUrl}:`, error);
+  if (res.headersSent) return next(error);
+  if (req.path.startsWith("/api/")) {
+    res.status(500).json({ success: false, message: GENERIC_ERROR_MESSAGE, requestId });
+    return;
+  }
+  res
+    .status(500)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>${GENERIC_ERROR_MESSAGE}</p><p>Request id: ${requestId}</p></main></body></html>`,
+    );
+};
