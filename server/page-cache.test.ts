@@ -24,6 +24,12 @@ async function startCache(
     versionCheckIntervalMs: 0,
     headersForCachedPage: options.headersForCachedPage,
   });
+  const { url } = await serve(cache);
+  return { cache, renders, url };
+}
+
+/** Serves the cache in front of an app that answers everything with 299 "app fallback". */
+async function serve(cache: ReturnType<typeof createPageCache>) {
   const app = express();
   app.use(cache.middleware);
   app.use((_req, res) => {
@@ -32,8 +38,7 @@ async function startCache(
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   servers.push(server);
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { cache, renders, url };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 const servers: ReturnType<express.Express["listen"]>[] = [];
@@ -132,12 +137,27 @@ describe("the page cache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("hands a server error to the app instead of answering it", async () => {
-    const { cache, url } = await startCache(() => ({ status: 500, body: "render failed" }));
-    const answer = await fetch(`${url}/podcast`);
-    expect(answer.status).toBe(299);
-    expect(await answer.text()).toBe("app fallback");
-    expect(cache.size).toBe(0);
+  it("hands a server error to the app, and reads the content version again before answering from memory", async () => {
+    let versionReads = 0;
+    const cache = createPageCache({
+      render: async (req) =>
+        req.originalUrl === "/podcast"
+          ? new Response("render failed", { status: 500, headers: { "content-type": "text/html" } })
+          : new Response("<html>stored</html>", { headers: { "content-type": "text/html" } }),
+      contentVersion: async () => {
+        versionReads += 1;
+        return "v1";
+      },
+      versionCheckIntervalMs: 60_000,
+    });
+    const { url } = await serve(cache);
+    expect((await fetch(`${url}/about`)).status).toBe(200);
+    expect(versionReads).toBe(1);
+    const failed = await fetch(`${url}/podcast`);
+    expect([failed.status, await failed.text()]).toEqual([299, "app fallback"]);
+    expect(cache.size).toBe(1);
+    expect((await fetch(`${url}/about`)).headers.get("x-page-cache")).toBe("hit");
+    expect(versionReads).toBe(2);
   });
 
   it("renders again after invalidate() and after the content version changes", async () => {

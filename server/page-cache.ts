@@ -186,8 +186,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       if (!("etag" in page)) {
         // A response meant for one request (a cookie, a redirect, an error) is never handed to another one. A server
-        // error goes to the app's own path, whose database check answers 503 while the database is unreachable.
-        if (joined || page.status >= 500) return next();
+        // error goes to the app's own path, whose database check answers 503 while the database is unreachable; as the
+        // database may be gone, the next request reads the content version again instead of trusting stored pages.
+        if (page.status >= 500) {
+          versionCheckedAt = Number.NEGATIVE_INFINITY;
+          return next();
+        }
+        if (joined) return next();
         res.status(page.status).set("X-Page-Cache", "miss");
         for (const [name, value] of page.headers) {
           if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
