@@ -41,21 +41,25 @@ test.describe("toasts", () => {
     await openPage(page, "/");
     await raiseInvalidEmailToast(page);
     const toast = toasts(page).first();
-    const box = await toast.boundingBox();
-    if (!box) throw new Error("toast has no box");
-    const y = box.y + box.height / 2;
-    const x = box.x + 20;
+    /** Where to grab the toast once it has finished moving (sliding in, or snapping back after a short swipe). */
+    const restingGrip = async () => {
+      await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+      const box = await toast.boundingBox();
+      if (!box) throw new Error("toast has no box");
+      return { x: box.x + 20, y: box.y + box.height / 2 };
+    };
+    const swipeRight = async (distance: number) => {
+      const { x, y } = await restingGrip();
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + distance, y, { steps: 10 });
+      await page.mouse.up();
+    };
 
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + 30, y, { steps: 5 });
-    await page.mouse.up();
+    await swipeRight(30);
     await expect(toast).toBeVisible();
 
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + 120, y, { steps: 10 });
-    await page.mouse.up();
+    await swipeRight(120);
     await expect(toasts(page)).toHaveCount(0);
   });
 
