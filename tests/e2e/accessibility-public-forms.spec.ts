@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage } from "./support";
+import { animationsSettled, openPage } from "./support";
 
 /**
  * The states of the insights, contact and guest pages that a first load does not show (accessibility.spec.ts audits
@@ -14,20 +14,8 @@ test.beforeEach(async ({ page }) => {
   );
 });
 
-/** Waits for running CSS animations (card entrances, menu, toast), so that colours are measured at rest. */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
-}
-
 async function expectNoSeriousViolations(page: Page) {
-  await settled(page);
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
   const serious = results.violations
     .filter(({ impact }) => impact === "serious" || impact === "critical")

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
 import { OWNER_STORAGE_STATE } from "./owner-support";
-import { openPage, signInAsMember } from "./support";
+import { animationsSettled, openPage, signInAsMember } from "./support";
 
 /**
  * Every registered route of app/routes.ts but the splat, plus one unknown path for the 404 page. Pages that send a
@@ -54,22 +54,8 @@ test.beforeEach(async ({ page }) => {
 async function gotoHydrated(page: Page, path: string) {
   await openPage(page, path);
   await expect(page.getByRole("contentinfo").locator("iframe")).toHaveAttribute("src", /[?&]t=\d+/);
-  // Pages that fade in are measured once they are fully opaque; endless animations (spinners) are not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
-}
-
-/** Waits for running CSS animations and transitions, so that colours are measured at rest. */
-async function settled(locator: Locator) {
-  await locator.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
+  // Pages that fade in are measured once they are fully opaque.
+  await animationsSettled(page);
 }
 
 async function expectNoSeriousViolations(page: Page) {
@@ -114,7 +100,7 @@ test.describe("accessibility", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     const menu = page.getByRole("menu");
     await expect(menu.getByRole("menuitem", { name: "Sign In" })).toBeVisible();
-    await settled(menu);
+    await animationsSettled(menu);
     await expectNoSeriousViolations(page);
   });
 
@@ -124,7 +110,7 @@ test.describe("accessibility", () => {
     await page.getByRole("menuitem", { name: "Sign In" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByLabel("First Name")).toBeFocused();
-    await settled(dialog);
+    await animationsSettled(dialog);
     await expectNoSeriousViolations(page);
   });
 
@@ -136,7 +122,7 @@ test.describe("accessibility", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     const menu = page.getByRole("menu");
     await expect(menu.getByRole("menuitem", { name: "Premium Content" })).toBeVisible();
-    await settled(menu);
+    await animationsSettled(menu);
     await expectNoSeriousViolations(page);
   });
 
@@ -199,7 +185,7 @@ test.describe("accessibility", () => {
       await page.getByRole("button", { name: "Open menu" }).click();
       const mobileNav = page.getByRole("navigation", { name: "Mobile" });
       await expect(mobileNav).toBeVisible();
-      await settled(page.locator("[data-site-header]"));
+      await animationsSettled(page.locator("[data-site-header]"));
       await expectNoSeriousViolations(page);
     });
   });

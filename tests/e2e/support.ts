@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Opens a page and waits until React has hydrated it (root.tsx sets data-hydrated), so clicks reach React. */
 export async function openPage(page: Page, path: string) {
@@ -16,4 +16,23 @@ export async function signInAsMember(page: Page, tier: "free" | "basic" | "premi
     data: { membershipTier: tier, alias: options.alias },
   });
   expect(response.ok()).toBe(true);
+}
+
+/**
+ * Waits until the finite CSS animations and transitions of the page, or of one element and its subtree, have ended,
+ * so that positions and colours are measured at rest. An animation cancelled meanwhile (its element removed, or a new
+ * transition started) has ended too: its `finished` promise rejects, which is not a failure here. Endless animations
+ * (spinners) are not waited for.
+ */
+export async function animationsSettled(target: Page | Locator) {
+  // Serialised into the page: it must not refer to anything outside itself.
+  const settle = async (root: Element | null) => {
+    await Promise.all(
+      (root ? root.getAnimations({ subtree: true }) : document.getAnimations())
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  };
+  if ("goto" in target) await target.evaluate(settle, null);
+  else await target.evaluate(settle);
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openPage } from "./support";
+import { animationsSettled, openPage } from "./support";
 
 /** Toasts are raised through the launch-list form's client check, which needs no server round trip. */
 async function raiseInvalidEmailToast(page: Page) {
@@ -43,7 +43,7 @@ test.describe("toasts", () => {
     const toast = toasts(page).first();
     /** Where to grab the toast once it has finished moving (sliding in, or snapping back after a short swipe). */
     const restingGrip = async () => {
-      await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+      await animationsSettled(toast);
       const box = await toast.boundingBox();
       if (!box) throw new Error("toast has no box");
       return { x: box.x + 20, y: box.y + box.height / 2 };
