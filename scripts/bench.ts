@@ -7,11 +7,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
+import { rawGet } from "../tests/server/helpers";
 import { freePort, temporaryDataDir } from "./public-pages";
 
 const CONNECTIONS = 50;
@@ -69,20 +69,6 @@ async function stopServer(server: ServerProcess) {
   clearTimeout(timer);
 }
 
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject);
-  });
-}
-
 /** Milliseconds from spawning the process to its first 200 on `/`. */
 async function coldStart(dataDir: string): Promise<{ server: ServerProcess; ms: number }> {
   const port = await freePort();
@@ -93,7 +79,7 @@ async function coldStart(dataDir: string): Promise<{ server: ServerProcess; ms: 
     exited = true;
   });
   while (!exited && performance.now() - started < 60_000) {
-    const status = await get(`${server.url}/`).then(
+    const status = await rawGet(`${server.url}/`).then(
       (response) => response.status,
       () => 0,
     );
@@ -150,7 +136,7 @@ http {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt++) {
-    const up = await get(`${url}/`).then(
+    const up = await rawGet(`${url}/`).then(
       () => true,
       () => false,
     );
@@ -228,7 +214,7 @@ async function main() {
   const rows: Row[] = [];
   let peakRss: number | null = null;
   try {
-    const insights = JSON.parse((await get(`${server.url}/api/insights`)).body.toString()) as {
+    const insights = JSON.parse((await rawGet(`${server.url}/api/insights`)).body.toString()) as {
       data: { id: string }[];
     };
     const insightId = insights.data[0]?.id;
@@ -240,13 +226,13 @@ async function main() {
     const measured: { target: (typeof TARGETS)[number]; path: string }[] = [];
     for (const target of TARGETS) {
       const targetPath = target.path.replace("{insight}", encodeURIComponent(insightId));
-      const plain = await get(`${server.url}${targetPath}`);
+      const plain = await rawGet(`${server.url}${targetPath}`);
       if (plain.status === 404) {
         notes.push(`${targetPath} answered 404 on this build, so it is not measured.`);
         continue;
       }
       if (plain.status !== 200) throw new Error(`${targetPath} answered ${plain.status}`);
-      const zipped = await get(`${server.url}${targetPath}`, { "accept-encoding": "gzip" });
+      const zipped = await rawGet(`${server.url}${targetPath}`, { "accept-encoding": "gzip" });
       if (zipped.headers["content-encoding"] !== "gzip") notes.push(`${targetPath} is not sent gzip-compressed.`);
       fs.writeFileSync(path.join(root, "identity", `${target.name}.${target.ext}`), plain.body);
       fs.writeFileSync(path.join(root, "gzip", `${target.name}.${target.ext}`), zipped.body);

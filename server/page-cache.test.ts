@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { rawGet } from "../tests/server/helpers";
 import { type CachedPage, createPageCache, inlineScriptHashes, isCacheableRequest } from "./page-cache";
 
 type Rendered = { status?: number; body?: string; headers?: Record<string, string> };
@@ -211,19 +211,3 @@ describe("isCacheableRequest", () => {
       expect(get(path), path).toBe(false);
   });
 });
-
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(url, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on("error", reject);
-    },
-  );
-}

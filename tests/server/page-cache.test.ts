@@ -1,27 +1,20 @@
-import http from "node:http";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleInsightPosts } from "~/db/sample-content";
 import { siteConfig } from "~/lib/site-config";
 import { databaseUrlFor, uniqueDatabaseName, withMaintenanceClient } from "../setup/postgres";
-import { killAllServers, makeTempDir, type RunningServer, removeTempDir, startServer, waitUntil } from "./helpers";
+import {
+  killAllServers,
+  makeTempDir,
+  type RunningServer,
+  rawGet,
+  removeTempDir,
+  startServer,
+  waitUntil,
+} from "./helpers";
 
 afterAll(killAllServers);
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject);
-  });
-}
 
 describe("the built server's page cache", () => {
   let dataDir: string;
@@ -36,8 +29,8 @@ describe("the built server's page cache", () => {
   });
 
   it("renders a public page once, then serves the stored gzip copy with an ETag", async () => {
-    const first = await get(`${server.url}/about`, { "accept-encoding": "gzip" });
-    const second = await get(`${server.url}/about`, { "accept-encoding": "gzip" });
+    const first = await rawGet(`${server.url}/about`, { "accept-encoding": "gzip" });
+    const second = await rawGet(`${server.url}/about`, { "accept-encoding": "gzip" });
     expect(first.headers["x-page-cache"]).toBe("miss");
     expect(second.headers["x-page-cache"]).toBe("hit");
     expect(second.headers["content-encoding"]).toBe("gzip");
@@ -47,7 +40,7 @@ describe("the built server's page cache", () => {
     expect(gunzipSync(second.body).toString()).toBe(gunzipSync(first.body).toString());
     expect(gunzipSync(second.body).toString()).toContain(siteConfig.showName);
 
-    const unchanged = await get(`${server.url}/about`, {
+    const unchanged = await rawGet(`${server.url}/about`, {
       "accept-encoding": "gzip",
       "if-none-match": String(second.headers.etag),
     });
@@ -55,14 +48,14 @@ describe("the built server's page cache", () => {
   });
 
   it("renders for a visitor with a session cookie, and does not store a 404", async () => {
-    const signedIn = await get(`${server.url}/about`, { cookie: "sid=not-a-real-session" });
+    const signedIn = await rawGet(`${server.url}/about`, { cookie: "sid=not-a-real-session" });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers["x-page-cache"]).toBeUndefined();
 
-    const missing = await get(`${server.url}/insights/no-such-insight`);
+    const missing = await rawGet(`${server.url}/insights/no-such-insight`);
     expect(missing.status).toBe(404);
     expect(missing.headers["x-page-cache"]).toBe("miss");
-    expect((await get(`${server.url}/insights/no-such-insight`)).headers["x-page-cache"]).toBe("miss");
+    expect((await rawGet(`${server.url}/insights/no-such-insight`)).headers["x-page-cache"]).toBe("miss");
   });
 });
 
@@ -85,7 +78,7 @@ describe.runIf(testDatabaseUrl)("two servers on one PostgreSQL database", () => 
   // the 5-minute expiry that would otherwise let a cache without invalidation pass.
   it("both serve an insight edited in the database soon after", async () => {
     const post = sampleInsightPosts[0];
-    const page = (server: RunningServer) => get(`${server.url}/insights/${post.id}`);
+    const page = (server: RunningServer) => rawGet(`${server.url}/insights/${post.id}`);
     for (const server of servers) {
       await page(server);
       expect((await page(server)).headers["x-page-cache"]).toBe("hit");
