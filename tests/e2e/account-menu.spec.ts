@@ -62,6 +62,8 @@ test.describe("account menu", () => {
     await openAccountMenu(page);
     await accountMenu(page).getByRole("menuitem", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/");
+    // Sign-out loads a new document: its menu answers clicks only once React has taken it over.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await openAccountMenu(page);
     await expect(accountMenu(page).getByRole("menuitem", { name: "Sign In" })).toBeVisible();
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
