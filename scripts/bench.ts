@@ -19,7 +19,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 3);
 const WARM_REQUESTS = 500;
 const RESULTS_DIR = path.resolve("bench-results");
 
-/** The budgets of issue 8; public pages are held to them, the API and the feed are measured for reference. */
+/** The budgets of issue 8; public pages and the feed are held to them, the API is measured for reference. */
 const BUDGET = { shareOfStaticRate: 0.1, p99Ms: 50, coldStartExistingMs: 2000, peakRssMb: 250 };
 const TARGETS = [
   { path: "/", name: "home", ext: "html", page: true },
@@ -27,7 +27,7 @@ const TARGETS = [
   { path: "/insights/{insight}", name: "insight", ext: "html", page: true },
   { path: "/podcast", name: "podcast", ext: "html", page: true },
   { path: "/api/insights", name: "api-insights", ext: "json", page: false },
-  { path: "/podcast.xml", name: "podcast-feed", ext: "xml", page: false },
+  { path: "/podcast.xml", name: "podcast-feed", ext: "xml", page: true },
 ] as const;
 
 type Measurement = { rps: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number };

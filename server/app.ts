@@ -82,6 +82,8 @@ export function createAppHandler(runtime: AppRuntime): RequestHandler {
   });
 }
 
+const CONDITIONAL_HEADERS = new Set(["if-none-match", "if-modified-since"]);
+
 /** What server/page-cache.ts needs from the app: a page rendered as a Response, and the public content's version. */
 export function createPageSource(runtime: AppRuntime) {
   const handle = createFetchHandler(serverBuild, buildMode(runtime));
@@ -89,6 +91,8 @@ export function createPageSource(runtime: AppRuntime) {
     render(req: ExpressRequest): Promise<Response> {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
+        // The cache answers conditional requests from the stored copy; a render that answered 304 could not be stored.
+        if (CONDITIONAL_HEADERS.has(name)) continue;
         if (typeof value === "string") headers.set(name, value);
         else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
       }

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { PODCAST_FEED_CONTENT_TYPE } from "../app/features/episodes/podcast-feed.server";
+import { conditionalResponse, entityTag } from "../app/lib/conditional-get.server";
 import { rawGet } from "../tests/server/helpers";
 import { type CachedPage, createPageCache, inlineScriptHashes, isCacheableRequest } from "./page-cache";
 
@@ -195,6 +197,134 @@ describe("the page cache", () => {
   });
 });
 
+describe("the podcast feed in the page cache", () => {
+  const FEED =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Show</title></channel></rss>';
+  const LAST_MODIFIED = "Thu, 02 Oct 2025 08:30:15 GMT";
+
+  /** The cache in front of a feed rendered as its route renders it (an unconditional request, as createPageSource). */
+  async function startFeedCache(options: { version?: () => string } = {}) {
+    const renders: string[] = [];
+    const cachedPages: CachedPage[] = [];
+    const cache = createPageCache({
+      render: async (req) => {
+        renders.push(req.originalUrl);
+        return conditionalResponse(new Request(`http://localhost${req.originalUrl}`), {
+          body: FEED,
+          contentType: PODCAST_FEED_CONTENT_TYPE,
+          lastModified: new Date(LAST_MODIFIED),
+          cacheControl: "public, max-age=300",
+        });
+      },
+      contentVersion: async () => options.version?.() ?? "v1",
+      versionCheckIntervalMs: 0,
+      headersForCachedPage: (page) => {
+        cachedPages.push(page);
+        return {};
+      },
+    });
+    const { url } = await serve(cache);
+    return { renders, cachedPages, feedUrl: `${url}/podcast.xml` };
+  }
+
+  it("renders the feed once, then answers from memory with its type, ETag, Last-Modified and Cache-Control", async () => {
+    const { renders, feedUrl } = await startFeedCache();
+    const first = await rawGet(feedUrl);
+    const second = await rawGet(feedUrl);
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(renders).toEqual(["/podcast.xml"]);
+    expect(second.status).toBe(200);
+    expect(second.body.toString()).toBe(FEED);
+    expect(second.headers).toMatchObject({
+      "content-type": PODCAST_FEED_CONTENT_TYPE,
+      etag: entityTag(FEED),
+      "last-modified": LAST_MODIFIED,
+      "cache-control": "public, max-age=300",
+      "content-length": String(Buffer.byteLength(FEED)),
+    });
+
+    const gzip = await rawGet(feedUrl, { "accept-encoding": "gzip" });
+    expect(gzip.headers["x-page-cache"]).toBe("hit");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(FEED);
+    expect(gzip.headers["last-modified"]).toBe(LAST_MODIFIED);
+    expect(renders).toEqual(["/podcast.xml"]);
+  });
+
+  it("answers 304 from memory while If-Modified-Since still holds, 200 once it is older, If-None-Match deciding", async () => {
+    const { renders, feedUrl } = await startFeedCache();
+    await rawGet(feedUrl);
+    const etag = entityTag(FEED);
+    for (const headers of [
+      { "if-modified-since": LAST_MODIFIED },
+      { "if-modified-since": "Fri, 03 Oct 2025 00:00:00 GMT" },
+      { "if-none-match": etag },
+      { "if-none-match": `"other", W/${etag}` },
+      { "if-none-match": etag, "if-modified-since": "Wed, 01 Oct 2025 00:00:00 GMT" },
+    ] as Record<string, string>[]) {
+      const reply = await rawGet(feedUrl, headers);
+      expect({ headers, status: reply.status, body: reply.body.toString() }).toEqual({
+        headers,
+        status: 304,
+        body: "",
+      });
+      expect(reply.headers).toMatchObject({ etag, "last-modified": LAST_MODIFIED, "x-page-cache": "hit" });
+    }
+    for (const headers of [
+      { "if-modified-since": "Thu, 02 Oct 2025 08:30:14 GMT" },
+      { "if-modified-since": "not a date" },
+      { "if-none-match": '"an-older-version"', "if-modified-since": "Fri, 03 Oct 2025 00:00:00 GMT" },
+    ] as Record<string, string>[]) {
+      const reply = await rawGet(feedUrl, headers);
+      expect({ headers, status: reply.status, body: reply.body.toString() }).toEqual({
+        headers,
+        status: 200,
+        body: FEED,
+      });
+    }
+    expect(renders).toEqual(["/podcast.xml"]);
+  });
+
+  it("stores the whole feed when the first request is conditional, and answers that one 304", async () => {
+    const { renders, feedUrl } = await startFeedCache();
+    const conditional = await rawGet(feedUrl, { "if-modified-since": LAST_MODIFIED });
+    expect([conditional.status, conditional.headers["x-page-cache"]]).toEqual([304, "miss"]);
+    const plain = await rawGet(feedUrl);
+    expect([plain.status, plain.headers["x-page-cache"], plain.body.toString()]).toEqual([200, "hit", FEED]);
+    expect(renders).toEqual(["/podcast.xml"]);
+  });
+
+  it("answers HEAD from memory with the GET's headers and no body", async () => {
+    const { renders, feedUrl } = await startFeedCache();
+    const get = await fetch(feedUrl);
+    await get.arrayBuffer();
+    const head = await fetch(feedUrl, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("hit");
+    for (const name of ["content-type", "content-length", "content-encoding", "etag", "last-modified"]) {
+      expect(head.headers.get(name), name).toBe(get.headers.get(name));
+    }
+    expect(await head.text()).toBe("");
+    expect(renders).toEqual(["/podcast.xml"]);
+  });
+
+  it("renders the feed again when the content version changes", async () => {
+    let version = "v1";
+    const { renders, feedUrl } = await startFeedCache({ version: () => version });
+    await rawGet(feedUrl);
+    version = "v2";
+    expect((await rawGet(feedUrl)).headers["x-page-cache"]).toBe("miss");
+    expect(renders).toEqual(["/podcast.xml", "/podcast.xml"]);
+  });
+
+  it("finds no inline scripts in the feed, so a hash-based policy allows none", async () => {
+    const { cachedPages, feedUrl } = await startFeedCache();
+    await rawGet(feedUrl);
+    expect(cachedPages.map((page) => page.inlineScriptHashes)).toEqual([[]]);
+  });
+});
+
 describe("inlineScriptHashes", () => {
   it("hashes each distinct inline script and skips external ones", () => {
     const html = '<script type="module">a()</script><script src="x.js"></script><script nonce="n">a()</script>';
@@ -205,9 +335,29 @@ describe("inlineScriptHashes", () => {
 describe("isCacheableRequest", () => {
   it("accepts each public page and one insight, and nothing under it", () => {
     const get = (originalUrl: string) => isCacheableRequest({ method: "GET", originalUrl, headers: {} });
-    for (const path of ["/", "/about", "/insights", "/insights/some-id", "/cookie-policy", "/api/insights"])
+    for (const path of [
+      "/",
+      "/about",
+      "/insights",
+      "/insights/some-id",
+      "/cookie-policy",
+      "/api/insights",
+      "/podcast.xml",
+    ])
       expect(get(path), path).toBe(true);
     for (const path of ["/sign-in", "/insights/", "/about/", "/members/profile", "/insights.data", "/favicon.svg"])
       expect(get(path), path).toBe(false);
+  });
+
+  it("accepts GET and HEAD only", () => {
+    const request = (method: string) => isCacheableRequest({ method, originalUrl: "/podcast.xml", headers: {} });
+    expect(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"].map(request)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

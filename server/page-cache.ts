@@ -1,17 +1,19 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler } from "express";
+import { entityTag, isNotModified } from "../app/lib/conditional-get.server";
 
 /**
- * The anonymous public pages, the same HTML for every visitor without a session, and the public insight list that
- * /insights loads (docs/decisions/027-page-cache.md).
+ * The anonymous public pages, the same HTML for every visitor without a session, the public insight list that
+ * /insights loads, and the podcast feed (docs/decisions/027-page-cache.md).
  */
 const PUBLIC_PAGE_PATH =
-  /^\/(?:about|briefing|podcast|insights|insights\/[^/]+|contact|links|privacy-policy|terms-of-service|cookie-policy|guest-application|api\/insights)?$/;
+  /^\/(?:about|briefing|podcast|podcast\.xml|insights|insights\/[^/]+|contact|links|privacy-policy|terms-of-service|cookie-policy|guest-application|api\/insights)?$/;
+const CACHEABLE_CONTENT_TYPE = /^(?:text\/html|application\/json|application\/rss\+xml)/;
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 /** Headers of the rendered page that a cached copy repeats; the cache sets the encoding, length and ETag itself. */
-const KEPT_HEADERS = ["content-type", "cache-control", "link", "x-robots-tag"];
+const KEPT_HEADERS = ["content-type", "cache-control", "last-modified", "link", "x-robots-tag"];
 
 export type CachedPage = {
   /** Headers repeated from the rendered response. */
@@ -26,7 +28,10 @@ export type CachedPage = {
 };
 
 export type PageCacheOptions = {
-  /** Renders the page for a request, as the app would answer it. */
+  /**
+   * Renders the page for a request, as the app would answer it without the request's If-None-Match and
+   * If-Modified-Since: the cache stores the full page and answers conditional requests itself.
+   */
   render(req: ExpressRequest): Promise<Response>;
   /** A value that changes whenever content shown on a public page changes (read from the database). */
   contentVersion(): Promise<string>;
@@ -59,7 +64,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 export function isCacheableRequest(req: Pick<ExpressRequest, "method" | "originalUrl" | "headers">): boolean {
-  if (req.method !== "GET") return false;
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.originalUrl.includes("?")) return false;
   if (!PUBLIC_PAGE_PATH.test(req.originalUrl)) return false;
   return !SESSION_COOKIE.test(req.headers.cookie ?? "");
@@ -67,7 +72,7 @@ export function isCacheableRequest(req: Pick<ExpressRequest, "method" | "origina
 
 function isCacheableResponse(response: Response): boolean {
   if (response.status !== 200 || response.headers.has("set-cookie")) return false;
-  if (!/^(?:text\/html|application\/json)/.test(response.headers.get("content-type") ?? "")) return false;
+  if (!CACHEABLE_CONTENT_TYPE.test(response.headers.get("content-type") ?? "")) return false;
   return !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
 }
 
@@ -82,8 +87,9 @@ function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * Serves anonymous GETs of the public pages from memory, stored rendered and gzip-compressed. Signed-in visitors,
- * query strings, other methods and paths, and responses that are not a plain 200 page go to the app as before.
+ * Serves anonymous GETs and HEADs of the public pages and the feed from memory, stored rendered and gzip-compressed,
+ * with 304 for a request whose If-None-Match or If-Modified-Since still holds. Signed-in visitors, query strings,
+ * other methods and paths, and responses that are not a plain 200 page go to the app as before.
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const {
@@ -146,7 +152,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       headers,
       identity,
       gzip: gzipSync(identity, { level: 9 }),
-      etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+      etag: entityTag(identity),
       inlineScriptHashes: inlineScriptHashes(html),
       contentVersion: version,
       storedAt: now(),
@@ -205,7 +211,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       res.set(page.headers);
       if (headersForCachedPage) res.set(headersForCachedPage(page));
       res.set({ Vary: "Accept-Encoding", ETag: etag, "X-Page-Cache": status });
-      if (req.headers["if-none-match"] === etag) {
+      const conditions = {
+        ifNoneMatch: req.headers["if-none-match"] ?? null,
+        ifModifiedSince: req.headers["if-modified-since"] ?? null,
+      };
+      if (isNotModified(conditions, { etag, lastModified: page.headers["last-modified"] ?? null })) {
         res.status(304).end();
         return;
       }

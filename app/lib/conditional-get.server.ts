@@ -8,7 +8,9 @@ type CacheableBody = {
   cacheControl: string;
 };
 
-const entityTag = (body: string) => `"${createHash("sha256").update(body, "utf8").digest("base64url").slice(0, 32)}"`;
+/** A strong ETag for these bytes (a string counts as its UTF-8 bytes). */
+export const entityTag = (body: string | Uint8Array) =>
+  `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
 
 function matchesEntityTag(ifNoneMatch: string, tag: string): boolean {
   return ifNoneMatch
@@ -17,29 +19,38 @@ function matchesEntityTag(ifNoneMatch: string, tag: string): boolean {
     .some((candidate) => candidate === "*" || candidate === tag);
 }
 
-function unchangedSince(ifModifiedSince: string, lastModified: Date | null): boolean {
+function unchangedSince(ifModifiedSince: string, lastModified: string | null): boolean {
   const since = Date.parse(ifModifiedSince);
-  if (lastModified === null || Number.isNaN(since)) return false;
+  const modified = lastModified === null ? Number.NaN : Date.parse(lastModified);
+  if (Number.isNaN(modified) || Number.isNaN(since)) return false;
   // HTTP dates carry whole seconds.
-  return Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+  return Math.floor(modified / 1000) <= Math.floor(since / 1000);
 }
 
 /**
- * The body with an ETag and Last-Modified, or a 304 without a body when the request's validators match (RFC 9110:
- * If-None-Match decides when present, If-Modified-Since otherwise).
+ * Whether a GET or HEAD may be answered 304 (RFC 9110: If-None-Match decides when present, If-Modified-Since
+ * otherwise), given the request's conditions and the ETag and Last-Modified the response would carry.
  */
-export function conditionalResponse(request: Request, content: CacheableBody): Response {
-  const tag = entityTag(content.body);
-  const headers = new Headers({ ETag: tag, "Cache-Control": content.cacheControl });
-  if (content.lastModified) headers.set("Last-Modified", content.lastModified.toUTCString());
+export function isNotModified(
+  conditions: { ifNoneMatch: string | null; ifModifiedSince: string | null },
+  validators: { etag: string; lastModified: string | null },
+): boolean {
+  if (conditions.ifNoneMatch !== null) return matchesEntityTag(conditions.ifNoneMatch, validators.etag);
+  return conditions.ifModifiedSince !== null && unchangedSince(conditions.ifModifiedSince, validators.lastModified);
+}
 
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  const ifModifiedSince = request.headers.get("If-Modified-Since");
-  const notModified =
-    ifNoneMatch !== null
-      ? matchesEntityTag(ifNoneMatch, tag)
-      : ifModifiedSince !== null && unchangedSince(ifModifiedSince, content.lastModified);
-  if (notModified) return new Response(null, { status: 304, headers });
+/** The body with an ETag and Last-Modified, or a 304 without a body when the request's validators match. */
+export function conditionalResponse(request: Request, content: CacheableBody): Response {
+  const etag = entityTag(content.body);
+  const lastModified = content.lastModified?.toUTCString() ?? null;
+  const headers = new Headers({ ETag: etag, "Cache-Control": content.cacheControl });
+  if (lastModified !== null) headers.set("Last-Modified", lastModified);
+
+  const conditions = {
+    ifNoneMatch: request.headers.get("If-None-Match"),
+    ifModifiedSince: request.headers.get("If-Modified-Since"),
+  };
+  if (isNotModified(conditions, { etag, lastModified })) return new Response(null, { status: 304, headers });
 
   headers.set("Content-Type", content.contentType);
   return new Response(content.body, { status: 200, headers });

@@ -47,6 +47,28 @@ describe("the built server's page cache", () => {
     expect(unchanged.status).toBe(304);
   });
 
+  it("stores the podcast feed even when its first request is conditional, and serves it with its validators", async () => {
+    const feed = `${server.url}/podcast.xml`;
+    const conditional = await rawGet(feed, { "if-modified-since": "Fri, 01 Jan 2100 00:00:00 GMT" });
+    expect([conditional.status, conditional.headers["x-page-cache"]]).toEqual([304, "miss"]);
+    const stored = await rawGet(feed, { "accept-encoding": "gzip" });
+    expect([stored.status, stored.headers["x-page-cache"]]).toEqual([200, "hit"]);
+    expect(stored.headers).toMatchObject({
+      "content-type": "application/rss+xml; charset=utf-8",
+      "cache-control": "public, max-age=300",
+      "content-encoding": "gzip",
+      "x-content-type-options": "nosniff",
+    });
+    expect(gunzipSync(stored.body).toString()).toContain("<rss");
+    // The feed has no inline script: its policy lists no hash (nor a nonce), so only this site's scripts are allowed.
+    expect(stored.headers["content-security-policy"]).toMatch(/(?:^|; )script-src 'self'(?:;|$)/);
+    const lastModified = String(stored.headers["last-modified"]);
+    expect((await rawGet(feed, { "if-modified-since": lastModified })).status).toBe(304);
+    expect(
+      (await rawGet(feed, { "if-none-match": String(stored.headers.etag), "accept-encoding": "gzip" })).status,
+    ).toBe(304);
+  });
+
   it("renders for a visitor with a session cookie, and does not store a 404", async () => {
     const signedIn = await rawGet(`${server.url}/about`, { cookie: "sid=not-a-real-session" });
     expect(signedIn.status).toBe(200);
