@@ -5,7 +5,22 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: "./server/app.ts" }
+      : {
+          // React, React DOM and React Router in one file that every page needs and that stays cached between
+          // releases; the rest is split by what each page uses (merging more measured slower: decision 029).
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
   },
   plugins: [tailwindcss(), reactRouter()],
 }));

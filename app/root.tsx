@@ -1,19 +1,17 @@
 import { Tooltip } from "radix-ui";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Analytics } from "~/components/analytics";
 import { CookieNotice } from "~/components/cookie-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
-import { MockAuthControls } from "~/features/auth/components/mock-auth-controls";
 import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
-import { AdminFloatingButton } from "~/features/owner/components/admin-floating-button";
-import { MemberSignUpModal } from "~/features/subscribers/components/member-sign-up-modal";
+import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
 import { getViewer } from "~/lib/auth.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?inline";
 
 /** Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
 const TOOLTIP_OPEN_DELAY_MS = 700;
@@ -45,6 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1120" />
+        {/* Inline, so that the first paint waits for no request (issue 8; decision 029). */}
+        <style>{stylesheet}</style>
         <Meta />
         <Links />
       </head>
@@ -57,15 +57,41 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Parts of the page most visits never show load when they are first needed, so that the first load stays small
+// (issue 8): the sign-up modal when it opens, the owner's and the test controls after hydration and only for whom
+// they are meant.
+const MemberSignUpModal = lazy(() =>
+  import("~/features/subscribers/components/member-sign-up-modal").then((module) => ({
+    default: module.MemberSignUpModal,
+  })),
+);
+const AdminFloatingButton = lazy(() =>
+  import("~/features/owner/components/admin-floating-button").then((module) => ({
+    default: module.AdminFloatingButton,
+  })),
+);
+const MockAuthControls = lazy(() =>
+  import("~/features/auth/components/mock-auth-controls").then((module) => ({ default: module.MockAuthControls })),
+);
+
 /** After the sign-up modal, sign-in starts on the server (email link or OpenID provider). */
 const startSignIn = () => window.location.assign("/api/login");
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const [signUpOpen, setSignUpOpen] = useState(false);
+  const [signUpRequested, setSignUpRequested] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [ownerMarked, setOwnerMarked] = useState(false);
   // Marks the document once React has taken over, so that browser tests act only on a live page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    setHydrated(true);
+    setOwnerMarked(hasOwnerMarker());
   }, []);
+  const openSignUp = () => {
+    setSignUpRequested(true);
+    setSignUpOpen(true);
+  };
 
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
@@ -75,13 +101,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader onSignIn={() => setSignUpOpen(true)} />
+      <SiteHeader onSignIn={openSignUp} />
       <Outlet />
       <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
-      <MemberSignUpModal open={signUpOpen} onOpenChange={setSignUpOpen} onSignIn={startSignIn} />
-      {loaderData.mockSignInEnabled && <MockAuthControls />}
+      {signUpRequested && (
+        <Suspense fallback={null}>
+          <MemberSignUpModal open={signUpOpen} onOpenChange={setSignUpOpen} onSignIn={startSignIn} />
+        </Suspense>
+      )}
+      {hydrated && loaderData.mockSignInEnabled && (
+        <Suspense fallback={null}>
+          <MockAuthControls />
+        </Suspense>
+      )}
       <CookieNotice />
-      <AdminFloatingButton isOwner={loaderData.isOwner} />
+      {hydrated && (loaderData.isOwner || ownerMarked) && (
+        <Suspense fallback={null}>
+          <AdminFloatingButton isOwner={loaderData.isOwner} />
+        </Suspense>
+      )}
       <Toaster />
       <Analytics measurementId={loaderData.gaMeasurementId} />
     </Tooltip.Provider>

@@ -1,13 +1,8 @@
-import "~/lib/zod-without-eval";
-import { z } from "zod";
-
 /**
  * Every public form carries a field people never see or fill; software that fills every field fills it too. The
  * server answers such a submission as if it had succeeded and stores nothing, so the sender learns nothing.
  */
 export const HONEYPOT_FIELD = "homepage";
-
-export const honeypotSchema = { [HONEYPOT_FIELD]: z.string().max(1000).optional() };
 
 export const isHoneypotFilled = (input: { [HONEYPOT_FIELD]?: string }) => Boolean(input[HONEYPOT_FIELD]);
 

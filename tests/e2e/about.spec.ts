@@ -45,17 +45,27 @@ test.describe("about page", () => {
     }
   });
 
-  test("downloads no video before one is played", async ({ page }) => {
+  test("downloads no video before one is played, and a poster only when its story comes near the view", async ({
+    page,
+  }) => {
     const videoRequests: string[] = [];
+    const posterRequests: string[] = [];
     page.on("request", (request) => {
       if (/\.mp4(\?|$)/.test(request.url())) videoRequests.push(request.url());
+      if (/story-\d+\.webp$/.test(request.url())) posterRequests.push(new URL(request.url()).pathname);
     });
+    await page.setViewportSize({ width: 390, height: 844 });
     await openPage(page, "/about");
     await expect(page.getByRole("article")).toHaveCount(11);
     for (const video of await page.locator("article video").all()) {
       await expect(video).toHaveAttribute("preload", "none");
-      await expect(video).toHaveAttribute("poster", /\.webp$/);
     }
+    const lastVideo = page.locator("article video").last();
+    await expect(lastVideo).not.toHaveAttribute("poster");
+    expect(posterRequests).not.toContain("/attached_assets/videos/story-11.webp");
+    await lastVideo.scrollIntoViewIfNeeded();
+    await expect(lastVideo).toHaveAttribute("poster", "/attached_assets/videos/story-11.webp");
+    await expect.poll(() => posterRequests).toContain("/attached_assets/videos/story-11.webp");
     expect(videoRequests).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
-import { honeypotSchema } from "~/lib/honeypot";
+import { honeypotSchema } from "~/lib/honeypot-schema";
 
 export const INVALID_SIGN_IN_EMAIL_MESSAGE = "Please enter a valid email address.";
 

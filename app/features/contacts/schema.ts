@@ -1,6 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
-import { honeypotSchema } from "~/lib/honeypot";
+import { honeypotSchema } from "~/lib/honeypot-schema";
 
 /** Spec section 9: the subjects the public form offers; the values are what is stored. */
 export const CONTACT_SUBJECTS = ["pitch", "guest", "partnership", "other"] as const;

@@ -1,6 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
-import { honeypotSchema } from "~/lib/honeypot";
+import { honeypotSchema } from "~/lib/honeypot-schema";
 
 /** The social profiles the form asks for; socialLinks keys are these names. */
 export const SOCIAL_LINK_NAMES = ["linkedin", "twitter", "website", "other"] as const;

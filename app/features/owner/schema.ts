@@ -20,10 +20,3 @@ export const AdminLoginSchema = z.object({
 });
 
 export type AdminLoginResponse = { success: boolean; message: string };
-
-/**
- * Spec section 3 "Browser local storage": the admin-authenticated flag and the owner marker. They are hints for the
- * UI only (which shortcut the floating button shows); the server's session decides what the owner may do.
- */
-export const ADMIN_FLAG_STORAGE_KEY = "adminAuthenticated";
-export const OWNER_MARKER_STORAGE_KEY = "ownerMarker";

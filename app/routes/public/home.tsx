@@ -36,6 +36,11 @@ const TEASER_VIDEO = {
   captions: "/attached_assets/videos/teaser.vtt",
 };
 
+/** The teaser's poster is the largest thing in view when the page opens, so it is fetched first. */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", as: "image", href: TEASER_VIDEO.poster, fetchPriority: "high" },
+];
+
 export async function loader({ context }: Route.LoaderArgs) {
   const episodes = await listActiveEpisodes(context.db);
   return {

@@ -58,7 +58,12 @@ export function InsightArticle({ post }: { post: InsightPost }) {
         </div>
       </header>
 
-      <InsightImage src={post.imageUrl} alt={post.title} className="mt-8 aspect-video w-full rounded-lg object-cover" />
+      <InsightImage
+        src={post.imageUrl}
+        alt={post.title}
+        fetchPriority="high"
+        className="mt-8 aspect-video w-full rounded-lg object-cover"
+      />
 
       {hasContent ? (
         // The server sanitises this HTML with an allow-list when it is stored and again when it is served.

@@ -22,21 +22,28 @@ export function InsightCards({ posts, siteUrl }: { posts: InsightPost[]; siteUrl
           className="animate-card-in motion-reduce:animate-none"
           style={{ animationDelay: `${index * CARD_DELAY_SECONDS}s` }}
         >
-          <InsightCard post={post} articleUrl={`${siteUrl}/insights/${post.id}`} />
+          <InsightCard post={post} articleUrl={`${siteUrl}/insights/${post.id}`} first={index === 0} />
         </li>
       ))}
     </ul>
   );
 }
 
-function InsightCard({ post, articleUrl }: { post: InsightPost; articleUrl: string }) {
+/** The first card's picture is in view when the page opens (the page's largest paint), so it loads at once. */
+function InsightCard({ post, articleUrl, first }: { post: InsightPost; articleUrl: string; first: boolean }) {
   const titleId = `insight-${post.id}-title`;
   return (
     <article
       aria-labelledby={titleId}
       className="relative flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card transition-colors focus-within:border-primary hover:border-primary/60"
     >
-      <InsightImage src={post.imageUrl} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+      <InsightImage
+        src={post.imageUrl}
+        alt=""
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : "auto"}
+        className="aspect-video w-full object-cover"
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="flex flex-wrap items-center gap-x-3 text-muted-foreground text-xs">
           <span className="rounded-full bg-secondary px-2 py-0.5 font-medium text-secondary-foreground">

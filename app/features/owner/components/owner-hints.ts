@@ -1,4 +1,9 @@
-import { ADMIN_FLAG_STORAGE_KEY, OWNER_MARKER_STORAGE_KEY } from "../schema";
+/**
+ * Spec section 3 "Browser local storage": the admin-authenticated flag and the owner marker. They are hints for the
+ * UI only (which shortcut the floating button shows); the server's session decides what the owner may do.
+ */
+const ADMIN_FLAG_STORAGE_KEY = "adminAuthenticated";
+const OWNER_MARKER_STORAGE_KEY = "ownerMarker";
 
 /** Local storage may be unavailable (private modes, blocked storage); the hints are optional, so failures are ignored. */
 function withStorage(task: (storage: Storage) => void) {

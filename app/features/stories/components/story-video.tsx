@@ -1,4 +1,4 @@
-import { type SyntheticEvent, useEffect, useRef, useState } from "react";
+import { type RefObject, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import type { ConfessionStory } from "../schema";
 import { VIDEO_START_POSITION_SECONDS } from "../schema";
 
@@ -6,13 +6,40 @@ function startPastFirstSecond(video: HTMLVideoElement) {
   if (video.duration > VIDEO_START_POSITION_SECONDS) video.currentTime = VIDEO_START_POSITION_SECONDS;
 }
 
+/** How far outside the view a story's poster starts loading, so that it is there when the story scrolls in. */
+const POSTER_LOAD_MARGIN = "300px";
+
+/** Whether the element is, or has been, within POSTER_LOAD_MARGIN of the view. */
+function useNearView(ref: RefObject<Element | null>) {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: POSTER_LOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return near;
+}
+
 /**
- * A story's video. Nothing is downloaded until the visitor plays it (preload none, with a poster). On narrow screens
- * the story's title and description cover the video until it plays, and come back when it is paused or ends.
+ * A story's video. Nothing is downloaded until the visitor plays it (preload none), and its poster only once the
+ * story comes near the view: a video's poster, unlike an image, cannot be lazy by itself, and eleven of them would
+ * compete with the top of the page for the network. On narrow screens the story's title and description cover the
+ * video until it plays, and come back when it is paused or ends.
  */
 export function StoryVideo({ story }: { story: ConfessionStory }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
+  const nearView = useNearView(videoRef);
 
   // Metadata that arrived before hydration raised its event before React listened for it.
   useEffect(() => {
@@ -25,7 +52,7 @@ export function StoryVideo({ story }: { story: ConfessionStory }) {
       <video
         ref={videoRef}
         src={story.videoFile}
-        poster={story.posterFile}
+        poster={nearView ? story.posterFile : undefined}
         preload="none"
         controls
         playsInline
