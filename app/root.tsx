@@ -11,7 +11,7 @@ import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
 import { getViewer } from "~/lib/auth.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?inline";
+import "./app.css";
 
 /** Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
 const TOOLTIP_OPEN_DELAY_MS = 700;
@@ -43,8 +43,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1120" />
-        {/* Inline, so that the first paint waits for no request (issue 8; decision 029). */}
-        <style>{stylesheet}</style>
         <Meta />
         <Links />
       </head>
