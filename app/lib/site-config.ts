@@ -85,7 +85,19 @@ export const siteConfig = {
     listenPlatforms.amazonMusic,
     listenPlatforms.iheartRadio,
   ] satisfies ListenPlatform[],
-  artwork: { url: "/images/podcast-artwork.jpg", width: 1400, height: 1400 },
+  /**
+   * The show's artwork: the JPEG is what the feed, podcast directories and structured data take; pages show the WebP
+   * copies, at the sizes they draw it.
+   */
+  artwork: {
+    url: "/images/podcast-artwork.jpg",
+    width: 1400,
+    height: 1400,
+    onPage: {
+      src: "/images/podcast-artwork-384.webp",
+      srcSet: "/images/podcast-artwork-384.webp 384w, /images/podcast-artwork-768.webp 768w",
+    },
+  },
   /** The podcast RSS feed at /podcast.xml: what podcast directories read to list the show. */
   podcastFeed: {
     /** ISO 639 language code. */

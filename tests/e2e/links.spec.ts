@@ -9,7 +9,10 @@ test.describe("links page", () => {
     await openPage(page, "/links");
     const artwork = hub(page).getByRole("img", { name: `${siteConfig.showName} show artwork` });
     await expect(artwork).toBeVisible();
-    await expect(artwork).toHaveAttribute("src", siteConfig.artwork.url);
+    await expect(artwork).toHaveAttribute("src", siteConfig.artwork.onPage.src);
+    // The page's WebP copy, not the feed's 1400 px JPEG, and one that loads.
+    await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.webp$/);
+    await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await expect(hub(page).getByRole("heading", { level: 1, name: siteConfig.showName })).toBeVisible();
     await expect(hub(page).getByText("The Future Isn't Predicted. It's Confessed.", { exact: true })).toBeVisible();
   });

@@ -22,7 +22,9 @@ export default function About() {
         className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-center"
       >
         <img
-          src={siteConfig.artwork.url}
+          src={siteConfig.artwork.onPage.src}
+          srcSet={siteConfig.artwork.onPage.srcSet}
+          sizes="(min-width: 768px) 384px, 192px"
           alt={`${siteConfig.showName} show artwork`}
           width={siteConfig.artwork.width}
           height={siteConfig.artwork.height}

@@ -46,7 +46,9 @@ export default function Links() {
     <main id="main" className="mx-auto flex max-w-md flex-col gap-10 px-4 pt-28 pb-16">
       <header className="flex flex-col items-center gap-4 text-center">
         <img
-          src={siteConfig.artwork.url}
+          src={siteConfig.artwork.onPage.src}
+          srcSet={siteConfig.artwork.onPage.srcSet}
+          sizes={`${ARTWORK_DISPLAY_SIZE_PX}px`}
           alt={`${siteConfig.showName} show artwork`}
           width={ARTWORK_DISPLAY_SIZE_PX}
           height={ARTWORK_DISPLAY_SIZE_PX}
