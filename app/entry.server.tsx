@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { paintBeforeScriptsStream } from "~/lib/paint-before-scripts.server";
 import { logUnexpectedError } from "../server/unexpected-errors";
 
 export const streamTimeout = 5_000;
@@ -46,7 +47,9 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
+          const deferModules = paintBeforeScriptsStream();
+          deferModules.pipe(body);
+          pipe(deferModules);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

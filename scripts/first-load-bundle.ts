@@ -6,17 +6,23 @@ export type FirstLoadBundle = {
   files: { url: string; gzipBytes: number }[];
 };
 
+/**
+ * Stylesheets, scripts, module preloads, and the modules the bootstrap script preloads (a JSON list, see
+ * app/lib/paint-before-scripts.server.ts) and imports once the page has painted.
+ */
 const ASSET_REFERENCE =
-  /<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"|<script[^>]+src="([^"]+)"|import\(?\s*"([^"]+\.js)"/g;
+  /<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"|<script[^>]+src="([^"]+)"|import\(?\s*"([^"]+\.js)"|for \(const href of (\[[^\]]*\])\)/g;
 
 /** The JavaScript and CSS a first visit to the page loads, as listed by its HTML, each gzip-compressed (level 9). */
 export async function measureFirstLoadBundle(pageUrl: string): Promise<FirstLoadBundle> {
   const html = await (await fetch(pageUrl)).text();
   const urls = new Set<string>();
   for (const match of html.matchAll(ASSET_REFERENCE)) {
-    const reference = match[1] ?? match[2] ?? match[3];
-    const url = new URL(reference, pageUrl);
-    if (url.origin === new URL(pageUrl).origin) urls.add(url.href);
+    const references: string[] = match[4] ? JSON.parse(match[4]) : [match[1] ?? match[2] ?? match[3]];
+    for (const reference of references) {
+      const url = new URL(reference, pageUrl);
+      if (url.origin === new URL(pageUrl).origin) urls.add(url.href);
+    }
   }
   const files = await Promise.all(
     [...urls].map(async (url) => {

@@ -1,0 +1,77 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * React Router's document starts fetching every module of the page as soon as the HTML arrives: React hoists its
+ * `<link rel="modulepreload">` tags to the top of the head, and its bootstrap `<script type="module">` imports the
+ * route modules statically. On a slow phone connection those ~170 KB of JavaScript share the line with the stylesheet
+ * and the first paint waits behind them. This rewrites the shell so that the page paints first and loads its modules
+ * right after: the preloads leave the head, and the bootstrap script waits for a painted frame, then adds the same
+ * preloads and imports the same modules dynamically (docs/decisions/029-first-load.md). Nothing else changes:
+ * hydration, the route modules and the streamed data are React Router's own.
+ */
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const BOOTSTRAP_SCRIPT = /(<script[^>]* type="module" async="">)([\s\S]*?)(<\/script>)/;
+const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
+/** The route-manifest import React Router adds when lazy route discovery is off. */
+const BARE_IMPORT = /^import ("[^"]+");$/gm;
+
+/** A hidden tab paints no frame, so there the modules load at once. */
+const AFTER_FIRST_PAINT =
+  'if (document.visibilityState !== "hidden") await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));';
+
+/** Returns the document with the module loading deferred, or unchanged when it has no bootstrap script. */
+export function paintBeforeScripts(shell: string): string {
+  const bootstrap = BOOTSTRAP_SCRIPT.exec(shell);
+  if (!bootstrap) return shell;
+  const [, open, body, close] = bootstrap;
+  const preloads = [...shell.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+
+  const imports: { name: string | null; specifier: string }[] = [];
+  const rest = body
+    .replace(STATIC_IMPORT, (_, name: string, specifier: string) => {
+      imports.push({ name, specifier });
+      return "";
+    })
+    .replace(BARE_IMPORT, (_, specifier: string) => {
+      imports.push({ name: null, specifier });
+      return "";
+    });
+  const names = imports.map((entry, index) => entry.name ?? `_${index}`);
+  const deferred = [
+    AFTER_FIRST_PAINT,
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `const [${names.join(", ")}] = await Promise.all([${imports.map((entry) => `import(${entry.specifier})`).join(", ")}]);`,
+    rest,
+  ].join("\n");
+
+  const withoutPreloads = shell.slice(0, bootstrap.index).replace(MODULE_PRELOAD, "");
+  return `${withoutPreloads}${open}${deferred}${close}${shell.slice(bootstrap.index + bootstrap[0].length)}`;
+}
+
+/**
+ * The same rewrite on a streamed document: holds the HTML back until the bootstrap script has been written (it ends
+ * the shell React writes at once), rewrites that part, then passes the streamed rest through as it comes.
+ */
+export function paintBeforeScriptsStream(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let held = "";
+  let rewritten = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (rewritten) return callback(null, chunk);
+      held += decoder.write(chunk);
+      const bootstrap = BOOTSTRAP_SCRIPT.exec(held);
+      if (!bootstrap) return callback();
+      rewritten = true;
+      const output = paintBeforeScripts(held);
+      held = "";
+      callback(null, output);
+    },
+    flush(callback) {
+      held += decoder.end();
+      callback(null, held ? paintBeforeScripts(held) : undefined);
+    },
+  });
+}
