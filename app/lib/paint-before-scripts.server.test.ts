@@ -37,10 +37,10 @@ describe("paintBeforeScripts", () => {
     expect(html).toContain('<script nonce="abc">window.__reactRouterContext = {};</script>');
   });
 
-  it("waits for a painted frame, then preloads the same modules and imports the route modules under the same names", () => {
+  it("waits for the first paint, then preloads the same modules and imports the route modules under the same names", () => {
     const script = bootstrapOf(paintBeforeScripts(SHELL));
     expect(script).not.toMatch(/^import \* as/m);
-    const waitsForPaint = script.indexOf("requestAnimationFrame");
+    const waitsForPaint = script.indexOf('observe({ type: "paint", buffered: true })');
     const preloads = script.indexOf('rel: "modulepreload"');
     const imports = script.indexOf(
       'const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);',

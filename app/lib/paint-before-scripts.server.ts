@@ -6,7 +6,7 @@ import { StringDecoder } from "node:string_decoder";
  * `<link rel="modulepreload">` tags to the top of the head, and its bootstrap `<script type="module">` imports the
  * route modules statically. On a slow phone connection those ~170 KB of JavaScript share the line with the stylesheet
  * and the first paint waits behind them. This rewrites the shell so that the page paints first and loads its modules
- * right after: the preloads leave the head, and the bootstrap script waits for a painted frame, then adds the same
+ * right after: the preloads leave the head, and the bootstrap script waits for the first paint, then adds the same
  * preloads and imports the same modules dynamically (docs/decisions/029-first-load.md). Nothing else changes:
  * hydration, the route modules and the streamed data are React Router's own.
  */
@@ -17,9 +17,13 @@ const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
 /** The route-manifest import React Router adds when lazy route discovery is off. */
 const BARE_IMPORT = /^import ("[^"]+");$/gm;
 
-/** A hidden tab paints no frame, so there the modules load at once. */
+/**
+ * Waits for the browser's first paint, reported by the Paint Timing API (a signal that fake clocks in tests leave
+ * alone, unlike animation frames and timers), or for the load event where that API is missing. A hidden tab paints
+ * no frame, so there the modules load at once.
+ */
 const AFTER_FIRST_PAINT =
-  'if (document.visibilityState !== "hidden") await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));';
+  'if (document.visibilityState !== "hidden") await new Promise((resolve) => { new PerformanceObserver(resolve).observe({ type: "paint", buffered: true }); addEventListener("load", resolve, { once: true }); });';
 
 /** Returns the document with the module loading deferred, or unchanged when it has no bootstrap script. */
 export function paintBeforeScripts(shell: string): string {
