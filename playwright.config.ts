@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./tests/server/helpers";
 import { chromiumArgs, chromiumExecutable } from "./tests/setup/chromium";
 
 /** The owner's password in the browser tests; tests/e2e import it from here. */
@@ -36,7 +37,7 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"] }, grep: /@mobile/, dependencies: ["owner-session"] },
   ],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    command: ["node", ...SERVER_NODE_FLAGS, "build/server/start.js"].join(" "),
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -9,9 +9,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { rawGet } from "../tests/server/helpers";
+import { BUILT_SERVER, rawGet, SERVER_NODE_FLAGS } from "../tests/server/helpers";
 import { freePort, temporaryDataDir } from "./public-pages";
 
 const CONNECTIONS = 50;
@@ -53,8 +52,7 @@ function startServer(dataDir: string, port: number): ServerProcess {
     DATA_DIR: dataDir,
     SITE_URL: `http://127.0.0.1:${port}`,
   });
-  const tsxLoader = pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href;
-  const child = spawn(process.execPath, ["--import", tsxLoader, path.resolve("server/index.ts")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_SERVER], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -200,7 +198,7 @@ function peakRssMb(pid: number): number | null {
 }
 
 async function main() {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("There is no build: run npm run build first.");
+  if (!fs.existsSync(BUILT_SERVER)) throw new Error("There is no build: run npm run build first.");
   const began = performance.now();
   const dataDir = temporaryDataDir();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-bench-"));

@@ -4,9 +4,17 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The server as `npm run serve` starts it: server/index.ts compiled by `npm run build`. */
+export const BUILT_SERVER = path.join(PROJECT_ROOT, "build/server/start.js");
+/**
+ * Node's heap limits for the server, the same in `npm run serve` (package.json) as wherever the tests, the benchmark
+ * and the browser tests start it: a small young generation and a capped old one make V8 collect before the process
+ * grows past issue 8's 250 MB of resident memory under load (docs/decisions/029-first-load.md).
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=128"];
 
 const READY_LINE = /Server listening on http:\/\/localhost:(\d+) \(database: (pglite|postgres)\)/;
 // Generous: a first start on a busy CI machine migrates and seeds a fresh database.
@@ -39,7 +47,7 @@ const running = new Set<ChildProcess>();
  * system picks a free port and the test reads it from the ready line. A value of `undefined` removes the variable.
  */
 export function spawnServer(env: Record<string, string | undefined>, cwd = PROJECT_ROOT): ServerProcess {
-  if (!fs.existsSync(path.join(PROJECT_ROOT, "build/server/index.js"))) {
+  if (!fs.existsSync(BUILT_SERVER) || !fs.existsSync(path.join(PROJECT_ROOT, "build/server/index.js"))) {
     throw new Error("No production build found: run `npm run build` before the server tests.");
   }
   const childEnv: Record<string, string | undefined> = { ...process.env };
@@ -47,8 +55,7 @@ export function spawnServer(env: Record<string, string | undefined>, cwd = PROJE
   Object.assign(childEnv, { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", SITE_URL: "http://localhost" }, env);
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
 
-  const tsxLoader = pathToFileURL(path.join(PROJECT_ROOT, "node_modules/tsx/dist/loader.mjs")).href;
-  const child = spawn(process.execPath, ["--import", tsxLoader, path.join(PROJECT_ROOT, "server/index.ts")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_SERVER], {
     cwd,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
