@@ -16,7 +16,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 const KEPT_HEADERS = ["content-type", "cache-control", "last-modified", "link", "x-robots-tag"];
 
 export type CachedPage = {
-  /** Headers repeated from the rendered response. */
+  /** Headers it is served with: those kept from the rendered response, then headersForCachedPage's. */
   headers: Record<string, string>;
   identity: Buffer;
   gzip: Buffer;
@@ -40,7 +40,10 @@ export type PageCacheOptions = {
   /** A safety net for what the content version does not see (the clock, settings): entries expire after this. */
   maxAgeMs?: number;
   maxEntries?: number;
-  /** Extra headers for a cached page, such as a Content-Security-Policy built from its inline script hashes. */
+  /**
+   * Extra headers for a cached page, such as a Content-Security-Policy built from its inline script hashes; asked once,
+   * when the page is stored.
+   */
   headersForCachedPage?(page: CachedPage): Record<string, string>;
   now?(): number;
 };
@@ -157,6 +160,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       contentVersion: version,
       storedAt: now(),
     };
+    if (headersForCachedPage) Object.assign(page.headers, headersForCachedPage(page));
     // Written only if the content did not change while rendering; an older render never replaces a newer one.
     if (currentVersion === version && generation === startedIn) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
@@ -209,7 +213,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const gzip = acceptsGzip(req.headers["accept-encoding"]);
       const etag = gzip ? `${page.etag.slice(0, -1)}-gz"` : page.etag;
       res.set(page.headers);
-      if (headersForCachedPage) res.set(headersForCachedPage(page));
       res.set({ Vary: "Accept-Encoding", ETag: etag, "X-Page-Cache": status });
       const conditions = {
         ifNoneMatch: req.headers["if-none-match"] ?? null,
