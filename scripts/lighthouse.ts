@@ -2,8 +2,8 @@
  * Runs Lighthouse (mobile, simulated throttling) on every public page of the built server, on a fresh embedded
  * database with the sample content, and measures the JavaScript and CSS that `/` loads first; saves the HTML and
  * JSON reports under reports/lighthouse/ and fails when a page misses a budget.
- * `npm run lighthouse` checks every budget; `--only=accessibility,seo` (what `npm test` runs) checks just those, and
- * `--pages=/,/about` measures just those pages.
+ * `npm run lighthouse` holds the pages to issue 8's targets; `--ci` (what `npm test` runs) to the floors CI enforces
+ * (decision 029); `--pages=/,/about` measures just those pages.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,9 +15,23 @@ import { resolvePublicPages, startBuiltServer, temporaryDataDir } from "./public
 
 const REPORT_DIR = path.resolve("reports/lighthouse");
 
-/** Issue 8 (performance) and issue 6 (SEO, accessibility): the floors CI enforces. */
-const BUDGETS = {
-  performance: 95,
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+type Budgets = {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  /** null: measured and shown, not held to a budget. */
+  lcpMs: number | null;
+  cls: number;
+  tbtMs: number | null;
+  firstLoadJsGzipBytes: number;
+  firstLoadCssGzipBytes: number;
+};
+
+/** Issue 8's targets for speed and the first load of `/`, issue 6's for accessibility and SEO. */
+const TARGETS: Budgets = {
+  performance: 100,
   accessibility: 100,
   seo: 100,
   lcpMs: 1200,
@@ -27,31 +41,57 @@ const BUDGETS = {
   firstLoadCssGzipBytes: 25 * 1024,
 };
 
-const CHECKS = ["performance", "accessibility", "seo", "bundle"] as const;
-type Check = (typeof CHECKS)[number];
+/**
+ * What `npm test` enforces: the targets every run meets (accessibility, SEO, CLS, CSS), and floors under those that
+ * the total blocking time of hydrating React keeps from being met on every run of this two-core machine (the score,
+ * LCP) or at all (TBT, and the JavaScript React and React Router need), set to catch a regression without failing on
+ * noise (docs/decisions/029-first-load.md).
+ */
+const CI_FLOORS: Budgets = {
+  ...TARGETS,
+  performance: 90,
+  lcpMs: 1500,
+  tbtMs: null,
+  firstLoadJsGzipBytes: 180 * 1024,
+};
 
-function checksFromArguments(): Set<Check> {
-  const only = process.argv.find((argument) => argument.startsWith("--only="));
-  if (!only) return new Set(CHECKS);
-  const names = only.slice("--only=".length).split(",");
-  const unknown = names.filter((name) => !CHECKS.includes(name as Check));
-  if (unknown.length > 0) throw new Error(`Unknown check ${unknown.join(", ")}; choose from ${CHECKS.join(", ")}`);
-  return new Set(names as Check[]);
-}
+/**
+ * Audits that check issue 8's first-load rules on every page, whatever the timing: images sized, lazy below the fold,
+ * in modern formats and no larger than drawn; text compressed; the largest image neither lazy nor discovered late;
+ * text shown while fonts load.
+ */
+const FIRST_LOAD_AUDITS = [
+  "unsized-images",
+  "offscreen-images",
+  "modern-image-formats",
+  "uses-optimized-images",
+  "uses-responsive-images",
+  "efficient-animated-content",
+  "uses-text-compression",
+  "lcp-lazy-loaded",
+  "prioritize-lcp-image",
+  "font-display",
+];
 
-function pagesFromArguments(): string[] | null {
-  const pages = process.argv.find((argument) => argument.startsWith("--pages="));
-  return pages ? pages.slice("--pages=".length).split(",") : null;
+/** A missed timing budget is measured twice more and judged on the median run, as Lighthouse advises for variance. */
+const RUNS_ON_A_MISS = 3;
+
+const CATEGORIES = ["performance", "accessibility", "seo"] as const;
+
+function argument(name: string): string | null {
+  const found = process.argv.find((value) => value.startsWith(`--${name}=`));
+  return found ? found.slice(name.length + 3) : null;
 }
 
 type PageResult = {
   page: string;
-  performance?: number;
-  accessibility?: number;
-  seo?: number;
-  lcpMs?: number;
-  cls?: number;
-  tbtMs?: number;
+  runs: number;
+  performance: number;
+  accessibility: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
   failures: string[];
 };
 
@@ -63,9 +103,69 @@ function reportName(page: string) {
   return page === "/" ? "home" : page.slice(1).replace(/[^a-z0-9]+/gi, "-");
 }
 
+function timings(lhr: LighthouseResult) {
+  return {
+    performance: score(lhr.categories.performance?.score),
+    lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.POSITIVE_INFINITY),
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.POSITIVE_INFINITY,
+    tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Number.POSITIVE_INFINITY),
+  };
+}
+
+function timingFailures(lhr: LighthouseResult, budgets: Budgets): string[] {
+  const measured = timings(lhr);
+  const failures: string[] = [];
+  if (measured.performance < budgets.performance) failures.push(`performance ${measured.performance}`);
+  if (budgets.lcpMs !== null && measured.lcpMs >= budgets.lcpMs) failures.push(`LCP ${measured.lcpMs} ms`);
+  if (measured.cls > budgets.cls) failures.push(`CLS ${measured.cls.toFixed(3)}`);
+  if (budgets.tbtMs !== null && measured.tbtMs >= budgets.tbtMs) failures.push(`TBT ${measured.tbtMs} ms`);
+  return failures;
+}
+
+/** Rules that do not depend on timing: categories scored in full, the first-load audits, no early video or foreign blocking request. */
+function ruleFailures(lhr: LighthouseResult, budgets: Budgets, pageUrl: string): string[] {
+  const failures: string[] = [];
+  const accessibility = score(lhr.categories.accessibility?.score);
+  const seo = score(lhr.categories.seo?.score);
+  if (accessibility < budgets.accessibility) failures.push(`accessibility ${accessibility}`);
+  if (seo < budgets.seo) failures.push(`SEO ${seo}`);
+  for (const id of FIRST_LOAD_AUDITS) {
+    const audit = lhr.audits[id];
+    if (!audit) failures.push(`${id} missing from the report`);
+    else if (audit.score !== null && audit.score < 1)
+      failures.push(`${id} (${audit.displayValue ?? score(audit.score)})`);
+  }
+  const origin = new URL(pageUrl).origin;
+  const blocking = (lhr.audits["render-blocking-resources"]?.details as { items?: { url: string }[] } | undefined)
+    ?.items;
+  for (const { url } of blocking ?? []) {
+    if (new URL(url).origin !== origin) failures.push(`render-blocking third-party request ${url}`);
+  }
+  const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items;
+  for (const request of requests ?? []) {
+    if (request.resourceType === "Media" || request.mimeType?.startsWith("video/"))
+      failures.push(`video downloaded before it was played: ${request.url}`);
+  }
+  return failures;
+}
+
+type NetworkRequest = { url: string; resourceType?: string; mimeType?: string };
+
+/** Names the failing weighted audits, so that CI's log says what to fix without opening the report. */
+function failingAudits(lhr: LighthouseResult): string[] {
+  const names: string[] = [];
+  for (const [id, category] of Object.entries(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+        names.push(`${id}/${ref.id} (${audit.displayValue ?? score(audit.score)})`);
+    }
+  }
+  return names;
+}
+
 async function main() {
-  const checks = checksFromArguments();
-  const categories = CHECKS.filter((check) => check !== "bundle" && checks.has(check));
+  const budgets = process.argv.includes("--ci") ? CI_FLOORS : TARGETS;
   fs.rmSync(REPORT_DIR, { recursive: true, force: true });
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const dataDir = temporaryDataDir();
@@ -74,64 +174,55 @@ async function main() {
     chromePath: chromiumExecutable(),
     chromeFlags: [...chromiumArgs, "--headless=new"],
   });
+
+  async function measure(page: string): Promise<LighthouseResult> {
+    const runnerResult = await lighthouse(`${server.url}${page}`, {
+      port: chrome.port,
+      output: ["html", "json"],
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!runnerResult) throw new Error(`Lighthouse returned no result for ${page}`);
+    const [html, json] = runnerResult.report as string[];
+    fs.writeFileSync(path.join(REPORT_DIR, `${reportName(page)}.html`), html);
+    fs.writeFileSync(path.join(REPORT_DIR, `${reportName(page)}.json`), json);
+    return runnerResult.lhr;
+  }
+
   const results: PageResult[] = [];
   const bundleFailures: string[] = [];
-  let bundle: Awaited<ReturnType<typeof measureFirstLoadBundle>> | null = null;
+  let bundle: Awaited<ReturnType<typeof measureFirstLoadBundle>>;
   try {
-    if (checks.has("bundle")) {
-      bundle = await measureFirstLoadBundle(`${server.url}/`);
-      if (bundle.jsGzipBytes > BUDGETS.firstLoadJsGzipBytes)
-        bundleFailures.push(`JavaScript ${kb(bundle.jsGzipBytes)}`);
-      if (bundle.cssGzipBytes > BUDGETS.firstLoadCssGzipBytes) bundleFailures.push(`CSS ${kb(bundle.cssGzipBytes)}`);
-    }
-    const pages = categories.length > 0 ? (pagesFromArguments() ?? (await resolvePublicPages(server.url))) : [];
-    for (const page of pages) {
+    bundle = await measureFirstLoadBundle(`${server.url}/`);
+    if (bundle.jsGzipBytes > budgets.firstLoadJsGzipBytes) bundleFailures.push(`JavaScript ${kb(bundle.jsGzipBytes)}`);
+    if (bundle.cssGzipBytes > budgets.firstLoadCssGzipBytes) bundleFailures.push(`CSS ${kb(bundle.cssGzipBytes)}`);
+
+    for (const page of argument("pages")?.split(",") ?? (await resolvePublicPages(server.url))) {
       // Visitors get public pages from the page cache; a first, uncached render is not what they wait for.
       await fetch(`${server.url}${page}`, { headers: { "Accept-Encoding": "gzip" } });
-      const runnerResult = await lighthouse(`${server.url}${page}`, {
-        port: chrome.port,
-        output: ["html", "json"],
-        logLevel: "error",
-        onlyCategories: categories,
+      const runs = [await measure(page)];
+      // A trace Chromium failed to record (NO_NAVSTART and the like) says nothing about the page: measured again.
+      if (runs[0].runtimeError) runs[0] = await measure(page);
+      if (timingFailures(runs[0], budgets).length > 0) {
+        while (runs.length < RUNS_ON_A_MISS) runs.push(await measure(page));
+      }
+      const sorted = [...runs].sort((a, b) => timings(a).performance - timings(b).performance);
+      const median = sorted[Math.floor(sorted.length / 2)];
+      const failures = [
+        ...(median.runtimeError ? [`runtime error: ${median.runtimeError.message}`] : []),
+        ...timingFailures(median, budgets),
+        ...ruleFailures(median, budgets, `${server.url}${page}`),
+      ];
+      if (failures.length > 0) failures.push(...failingAudits(median));
+      results.push({
+        page,
+        runs: runs.length,
+        ...timings(median),
+        accessibility: score(median.categories.accessibility?.score),
+        seo: score(median.categories.seo?.score),
+        failures,
       });
-      if (!runnerResult) throw new Error(`Lighthouse returned no result for ${page}`);
-      const { lhr, report } = runnerResult;
-      const [html, json] = report as string[];
-      fs.writeFileSync(path.join(REPORT_DIR, `${reportName(page)}.html`), html);
-      fs.writeFileSync(path.join(REPORT_DIR, `${reportName(page)}.json`), json);
-
-      const result: PageResult = { page, failures: [] };
-      if (lhr.runtimeError) result.failures.push(`runtime error: ${lhr.runtimeError.message}`);
-      if (checks.has("performance")) {
-        result.performance = score(lhr.categories.performance?.score);
-        result.lcpMs = Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.POSITIVE_INFINITY);
-        result.cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.POSITIVE_INFINITY;
-        result.tbtMs = Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Number.POSITIVE_INFINITY);
-        if (result.performance < BUDGETS.performance) result.failures.push(`performance ${result.performance}`);
-        if (result.lcpMs >= BUDGETS.lcpMs) result.failures.push(`LCP ${result.lcpMs} ms`);
-        if (result.cls > BUDGETS.cls) result.failures.push(`CLS ${result.cls.toFixed(3)}`);
-        if (result.tbtMs >= BUDGETS.tbtMs) result.failures.push(`TBT ${result.tbtMs} ms`);
-      }
-      if (checks.has("accessibility")) {
-        result.accessibility = score(lhr.categories.accessibility?.score);
-        if (result.accessibility < BUDGETS.accessibility) result.failures.push(`accessibility ${result.accessibility}`);
-      }
-      if (checks.has("seo")) {
-        result.seo = score(lhr.categories.seo?.score);
-        if (result.seo < BUDGETS.seo) result.failures.push(`SEO ${result.seo}`);
-      }
-      // Names the failing audits so that CI's log says what to fix without opening the report.
-      if (result.failures.length > 0) {
-        for (const [id, category] of Object.entries(lhr.categories)) {
-          for (const ref of category.auditRefs) {
-            const audit = lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
-              result.failures.push(`${id}/${ref.id} (${audit.displayValue ?? score(audit.score)})`);
-          }
-        }
-      }
-      results.push(result);
-      console.log(`${page}: ${result.failures.length === 0 ? "within budget" : result.failures.join(", ")}`);
+      console.log(`${page}: ${failures.length === 0 ? "within budget" : [...new Set(failures)].join(", ")}`);
     }
   } finally {
     chrome.kill();
@@ -141,24 +232,29 @@ async function main() {
 
   fs.writeFileSync(
     path.join(REPORT_DIR, "summary.json"),
-    `${JSON.stringify({ checks: [...checks], budgets: BUDGETS, bundle, bundleFailures, results }, null, 2)}\n`,
+    `${JSON.stringify({ budgets, firstLoadAudits: FIRST_LOAD_AUDITS, bundle, bundleFailures, results }, null, 2)}\n`,
   );
-  console.log(`\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling); reports in ${REPORT_DIR}`);
+  const held = budgets === CI_FLOORS ? "the floors CI enforces" : "issue 8's targets";
+  console.log(
+    `\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling), held to ${held}; reports in ${REPORT_DIR}`,
+  );
   console.table(
-    results.map(({ page, performance, accessibility, seo, lcpMs, cls, tbtMs, failures }) => ({
+    results.map(({ page, runs, performance, lcpMs, cls, tbtMs, accessibility, seo, failures }) => ({
       page,
-      ...(checks.has("performance") && { performance, "LCP ms": lcpMs, CLS: Number(cls?.toFixed(3)), "TBT ms": tbtMs }),
-      ...(checks.has("accessibility") && { accessibility }),
-      ...(checks.has("seo") && { seo }),
+      runs,
+      performance,
+      "LCP ms": lcpMs,
+      CLS: Number(cls.toFixed(3)),
+      "TBT ms": tbtMs,
+      accessibility,
+      seo,
       budget: failures.length === 0 ? "ok" : "MISSED",
     })),
   );
-  if (bundle) {
-    console.log(
-      `First load of /: JavaScript ${kb(bundle.jsGzipBytes)} gzip (budget ${kb(BUDGETS.firstLoadJsGzipBytes)}), ` +
-        `CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(BUDGETS.firstLoadCssGzipBytes)}), ${bundle.files.length} files`,
-    );
-  }
+  console.log(
+    `First load of /: JavaScript ${kb(bundle.jsGzipBytes)} gzip (budget ${kb(budgets.firstLoadJsGzipBytes)}), ` +
+      `CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(budgets.firstLoadCssGzipBytes)}), ${bundle.files.length} files`,
+  );
   const missed = results.filter((result) => result.failures.length > 0);
   if (missed.length > 0)
     console.error(`${missed.length} page(s) missed a Lighthouse budget: ${missed.map((r) => r.page).join(", ")}`);
