@@ -1,5 +1,5 @@
 import { Tooltip } from "radix-ui";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Analytics } from "~/components/analytics";
 import { CookieNotice } from "~/components/cookie-notice";
@@ -10,6 +10,7 @@ import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
 import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
 import { getViewer } from "~/lib/auth.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
+import { useComponentWhen } from "~/lib/use-component-when";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 
@@ -61,19 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // Parts of the page most visits never show load when they are first needed, so that the first load stays small
 // (issue 8): the sign-up modal when it opens, the owner's and the test controls after hydration and only for whom
 // they are meant.
-const MemberSignUpModal = lazy(() =>
-  import("~/features/subscribers/components/member-sign-up-modal").then((module) => ({
-    default: module.MemberSignUpModal,
-  })),
-);
-const AdminFloatingButton = lazy(() =>
-  import("~/features/owner/components/admin-floating-button").then((module) => ({
-    default: module.AdminFloatingButton,
-  })),
-);
-const MockAuthControls = lazy(() =>
-  import("~/features/auth/components/mock-auth-controls").then((module) => ({ default: module.MockAuthControls })),
-);
+const loadMemberSignUpModal = () =>
+  import("~/features/subscribers/components/member-sign-up-modal").then((module) => module.MemberSignUpModal);
+const loadAdminFloatingButton = () =>
+  import("~/features/owner/components/admin-floating-button").then((module) => module.AdminFloatingButton);
+const loadMockAuthControls = () =>
+  import("~/features/auth/components/mock-auth-controls").then((module) => module.MockAuthControls);
 
 /** After the sign-up modal, sign-in starts on the server (email link or OpenID provider). */
 const startSignIn = () => window.location.assign("/api/login");
@@ -89,6 +83,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
     setHydrated(true);
     setOwnerMarked(hasOwnerMarker());
   }, []);
+  const MemberSignUpModal = useComponentWhen(signUpRequested, loadMemberSignUpModal);
+  const AdminFloatingButton = useComponentWhen(
+    hydrated && (loaderData.isOwner || ownerMarked),
+    loadAdminFloatingButton,
+  );
+  const MockAuthControls = useComponentWhen(hydrated && loaderData.mockSignInEnabled, loadMockAuthControls);
   const openSignUp = () => {
     setSignUpRequested(true);
     setSignUpOpen(true);
@@ -105,22 +105,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SiteHeader onSignIn={openSignUp} />
       <Outlet />
       <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
-      {signUpRequested && (
-        <Suspense fallback={null}>
-          <MemberSignUpModal open={signUpOpen} onOpenChange={setSignUpOpen} onSignIn={startSignIn} />
-        </Suspense>
-      )}
-      {hydrated && loaderData.mockSignInEnabled && (
-        <Suspense fallback={null}>
-          <MockAuthControls />
-        </Suspense>
-      )}
+      {MemberSignUpModal && <MemberSignUpModal open={signUpOpen} onOpenChange={setSignUpOpen} onSignIn={startSignIn} />}
+      {MockAuthControls && <MockAuthControls />}
       <CookieNotice />
-      {hydrated && (loaderData.isOwner || ownerMarked) && (
-        <Suspense fallback={null}>
-          <AdminFloatingButton isOwner={loaderData.isOwner} />
-        </Suspense>
-      )}
+      {AdminFloatingButton && <AdminFloatingButton isOwner={loaderData.isOwner} />}
       <Toaster />
       <Analytics measurementId={loaderData.gaMeasurementId} />
     </Tooltip.Provider>
