@@ -2,15 +2,20 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   resolve: { tsconfigPaths: true },
-  // Bundled into the server build rather than loaded from node_modules at start: their entry points re-export
-  // thousands of modules (every icon, every Radix primitive), and loading those took most of a cold start.
-  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "react-day-picker", "class-variance-authority"] },
-  build: {
-    rollupOptions: isSsrBuild
-      ? { input: "./server/app.ts" }
-      : {
+  environments: {
+    ssr: {
+      // Bundled into the server build rather than loaded from node_modules at start: their entry points re-export
+      // thousands of modules (every icon, every Radix primitive), and loading those took most of a cold start.
+      resolve: {
+        noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "react-day-picker", "class-variance-authority"],
+      },
+      build: { rollupOptions: { input: "./server/app.ts" } },
+    },
+    client: {
+      build: {
+        rollupOptions: {
           // React, React DOM and React Router in one file that every page needs and that stays cached between
           // releases; the rest is split by what each page uses (merging more measured slower: decision 029).
           output: {
@@ -24,6 +29,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
           },
         },
+      },
+    },
   },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});

@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { appContext } from "~/lib/app-context.server";
 import { paintBeforeScriptsStream } from "~/lib/paint-before-scripts.server";
 import { logUnexpectedError } from "../server/unexpected-errors";
 
@@ -16,12 +17,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const { cspNonce: nonce, requestId } = loadContext.get(appContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -58,7 +59,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready reach handleError through React Router.
-          if (shellRendered) logUnexpectedError(loadContext.requestId, request, error);
+          if (shellRendered) logUnexpectedError(requestId, request, error);
         },
       },
     );
@@ -67,5 +68,5 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logUnexpectedError((context as AppLoadContext).requestId, request, error);
+  logUnexpectedError(context.get(appContext).requestId, request, error);
 };

@@ -8,6 +8,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
 import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
+import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { useComponentWhen } from "~/lib/use-component-when";
@@ -25,14 +26,15 @@ export const links: Route.LinksFunction = () => [
 
 /** The public subset of the settings and who is signed in; nothing secret belongs here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { SITE_URL, NEWSLETTER_URL, GA_MEASUREMENT_ID } = context.env;
-  const viewer = await getViewer(context.db, request);
+  const { db, env } = context.get(appContext);
+  const { SITE_URL, NEWSLETTER_URL, GA_MEASUREMENT_ID } = env;
+  const viewer = await getViewer(db, request);
   return {
     siteUrl: SITE_URL,
     newsletter: newsletterLinks(NEWSLETTER_URL ?? siteConfig.newsletter.url),
     user: viewer.user,
     isOwner: viewer.isOwner,
-    mockSignInEnabled: isMockSignInEnabled(context.env),
+    mockSignInEnabled: isMockSignInEnabled(env),
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
 }

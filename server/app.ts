@@ -1,29 +1,15 @@
-import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
-import { createRequestHandler as createFetchHandler } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
 import { ensureOwnerPassword } from "~/features/owner/password.server";
+import { type AppContext, appContext } from "~/lib/app-context.server";
 import { type Env, parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import type { SecurityLocals } from "./security";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    db: Database;
-    env: Env;
-    mailer: Mailer;
-    /** The address the request came from, for per-IP rate limits. */
-    clientIp: string;
-    /** Names the request in logs and in error answers (also sent as X-Request-Id). */
-    requestId: string;
-    /** This response's Content-Security-Policy nonce, for the inline scripts the framework renders. */
-    cspNonce: string;
-  }
-}
 
 export type AppRuntime = {
   env: Env;
@@ -60,14 +46,22 @@ export async function startApp(source: Record<string, string | undefined> = proc
   };
 }
 
-const loadContext = (runtime: AppRuntime, req: ExpressRequest, locals: SecurityLocals) => ({
-  db: runtime.db,
-  env: runtime.env,
-  mailer: runtime.mailer,
-  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  requestId: locals.requestId,
-  cspNonce: locals.cspNonce,
-});
+const loadContext = (runtime: AppRuntime, req: ExpressRequest, locals: SecurityLocals) =>
+  new RouterContextProvider(
+    new Map([
+      [
+        appContext,
+        {
+          db: runtime.db,
+          env: runtime.env,
+          mailer: runtime.mailer,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          requestId: locals.requestId,
+          cspNonce: locals.cspNonce,
+        } satisfies AppContext,
+      ],
+    ]),
+  );
 
 // Only development shows error details; "test" serves the production build and answers like production.
 const buildMode = (runtime: AppRuntime) => (runtime.env.NODE_ENV === "development" ? "development" : "production");

@@ -1,5 +1,6 @@
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { appContext } from "~/lib/app-context.server";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
 
 afterEach(() => {
@@ -19,7 +20,7 @@ const build = {
 
 const args = (path: string) => ({
   request: new Request(`http://localhost${path}`, { method: "POST" }),
-  context: { requestId: "req-1" },
+  context: new RouterContextProvider(new Map([[appContext, { requestId: "req-1" }]])),
   params: {},
 });
 

@@ -1,11 +1,12 @@
-import { type AppLoadContext, data, isRouteErrorResponse, type ServerBuild } from "react-router";
+import { data, isRouteErrorResponse, type RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext } from "~/lib/app-context.server";
 
 export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again later.";
 
 /** What a page's error boundary receives for an unexpected server error: no detail, only the id to quote. */
 export type UnexpectedErrorData = { message: string; requestId: string };
 
-type RouteArgs = { request: Request; context: AppLoadContext };
+type RouteArgs = { request: Request; context: Readonly<RouterContextProvider> };
 type RouteFunction = (args: RouteArgs) => unknown;
 
 const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>();
@@ -43,7 +44,7 @@ export function answeringUnexpectedErrors<Args extends RouteArgs, Result>(
       return await routeFunction(args);
     } catch (error) {
       if (isIntendedAnswer(error)) throw error;
-      const { requestId } = args.context;
+      const { requestId } = args.context.get(appContext);
       logUnexpectedError(requestId, args.request, error);
       if (isApi) {
         return Response.json({ success: false, message: GENERIC_ERROR_MESSAGE, requestId }, { status: 500 });

@@ -1,5 +1,6 @@
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import type { z } from "zod";
+import type { AppContext } from "~/lib/app-context.server";
 import { consumeRateLimit, type PublicForm, publicFormRule } from "~/lib/rate-limit.server";
 
 /** Spec constants are silent on body size; 100 KB is far above any form this site has. */
@@ -23,7 +24,7 @@ export function tooManyRequests(retryAfterSeconds: number, message = TOO_MANY_RE
 }
 
 /** Counts a submission of a public form from the client's address; past the limit, the 429 answer to return. */
-export async function refuseFormFlood(context: AppLoadContext, form: PublicForm) {
+export async function refuseFormFlood(context: AppContext, form: PublicForm) {
   const rule = publicFormRule(form, context.env.FORM_RATE_LIMIT);
   const result = await consumeRateLimit(context.db, rule, context.clientIp);
   return result.allowed ? null : tooManyRequests(result.retryAfterSeconds);

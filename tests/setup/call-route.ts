@@ -1,5 +1,7 @@
+import { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
-import { type Env, parseEnv } from "~/lib/env.server";
+import { type AppContext, appContext } from "~/lib/app-context.server";
+import { parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
 
 type RouteArgs = {
@@ -7,7 +9,7 @@ type RouteArgs = {
   url: URL;
   pattern: string;
   params: Record<string, string | undefined>;
-  context: { db: Database; env: Env; mailer: Mailer; clientIp: string; requestId: string; cspNonce: string };
+  context: RouterContextProvider;
 };
 
 export type CallRouteOptions = {
@@ -28,9 +30,9 @@ function isDataWithInit(value: unknown): value is DataWithInit {
 }
 
 /** The load context the server gives route code, with the test database. */
-export function routeContext(db: Database, options: CallRouteOptions = {}): RouteArgs["context"] {
+export function routeContext(db: Database, options: CallRouteOptions = {}): RouterContextProvider {
   const env = parseEnv({ NODE_ENV: "test", ...options.env });
-  return {
+  const app: AppContext = {
     db,
     env,
     mailer: options.mailer ?? createMailer(env, db),
@@ -38,6 +40,7 @@ export function routeContext(db: Database, options: CallRouteOptions = {}): Rout
     requestId: TEST_REQUEST_ID,
     cspNonce: "test-nonce",
   };
+  return new RouterContextProvider(new Map([[appContext, app]]));
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each route module types its own args more narrowly

@@ -5,6 +5,7 @@ import { GuestApplicationsPanel } from "~/features/guests/components/guest-appli
 import { listGuestApplications } from "~/features/guests/review.server";
 import { SubscribersPanel } from "~/features/subscribers/components/subscribers-panel";
 import { listSubscribers } from "~/features/subscribers/subscriber-list.server";
+import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contacts";
@@ -17,11 +18,12 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwnerForPage(context.db, request);
+  const { db } = context.get(appContext);
+  await requireOwnerForPage(db, request);
   const [contacts, applications, subscribers] = await Promise.all([
-    listContactMessages(context.db),
-    listGuestApplications(context.db),
-    listSubscribers(context.db),
+    listContactMessages(db),
+    listGuestApplications(db),
+    listSubscribers(db),
   ]);
   return { contacts, applications, subscribers };
 }

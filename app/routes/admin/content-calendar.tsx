@@ -1,5 +1,6 @@
 import { listContentSeries } from "~/features/calendar/calendar.server";
 import { ContentCalendar } from "~/features/calendar/components/content-calendar";
+import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/content-calendar";
@@ -12,8 +13,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwnerForPage(context.db, request);
-  return { series: await listContentSeries(context.db) };
+  const { db } = context.get(appContext);
+  await requireOwnerForPage(db, request);
+  return { series: await listContentSeries(db) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

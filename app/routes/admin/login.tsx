@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { AdminLoginForm } from "~/features/owner/components/admin-login-form";
+import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
@@ -13,7 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** /admin, /admin/login and /admin/guest-applications: the login form; an owner already signed in goes to the inbox. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { isOwner } = await getViewer(context.db, request);
+  const { db } = context.get(appContext);
+  const { isOwner } = await getViewer(db, request);
   if (isOwner) throw redirect("/admin/contacts");
   return null;
 }

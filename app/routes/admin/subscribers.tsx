@@ -1,5 +1,6 @@
 import { SubscribersPanel } from "~/features/subscribers/components/subscribers-panel";
 import { listSubscribers } from "~/features/subscribers/subscriber-list.server";
+import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
@@ -12,8 +13,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwnerForPage(context.db, request);
-  return { subscribers: await listSubscribers(context.db) };
+  const { db } = context.get(appContext);
+  await requireOwnerForPage(db, request);
+  return { subscribers: await listSubscribers(db) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

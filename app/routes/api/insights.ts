@@ -1,10 +1,12 @@
 import { listInsightPosts } from "~/features/insights/insights.server";
 import type { InsightListResponse } from "~/features/insights/schema";
 import { methodNotAllowed } from "~/lib/api.server";
+import { appContext } from "~/lib/app-context.server";
 import type { Route } from "./+types/insights";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await listInsightPosts(context.db);
+  const { db } = context.get(appContext);
+  const posts = await listInsightPosts(db);
   return { success: true, message: "Insights retrieved", data: posts } satisfies InsightListResponse;
 }
 

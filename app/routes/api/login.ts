@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { isOidcEnabled, startOidcSignIn } from "~/features/auth/oidc.server";
 import { safeReturnTo } from "~/features/auth/return-to";
 import { methodNotAllowed } from "~/lib/api.server";
+import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import type { Route } from "./+types/login";
 
@@ -10,15 +11,16 @@ const signInPage = (returnTo: string, failed = false) =>
 
 /** Starts sign-in: at the OpenID provider when one is configured, else on the email-link page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env, requestId } = context.get(appContext);
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
-  const { user } = await getViewer(context.db, request);
+  const { user } = await getViewer(db, request);
   if (user) return redirect(returnTo);
-  if (!isOidcEnabled(context.env)) return redirect(signInPage(returnTo));
+  if (!isOidcEnabled(env)) return redirect(signInPage(returnTo));
   try {
-    const { authorizationUrl, setCookie } = await startOidcSignIn(context.db, context.env, returnTo);
+    const { authorizationUrl, setCookie } = await startOidcSignIn(db, env, returnTo);
     return redirect(authorizationUrl.href, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (error) {
-    console.error(`[auth] request ${context.requestId}: could not start OpenID Connect sign-in:`, error);
+    console.error(`[auth] request ${requestId}: could not start OpenID Connect sign-in:`, error);
     return redirect(signInPage(returnTo, true));
   }
 }

@@ -1,4 +1,5 @@
 import { MemberDashboard } from "~/features/membership/components/member-dashboard";
+import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
@@ -17,7 +18,8 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { email, firstName, lastName, membershipTier } = await requireUserForPage(context.db, request);
+  const { db } = context.get(appContext);
+  const { email, firstName, lastName, membershipTier } = await requireUserForPage(db, request);
   return { member: { email, firstName, lastName, membershipTier } };
 }
 

@@ -3,6 +3,7 @@ import { PremiumAccessRequired } from "~/features/premium/components/premium-acc
 import { VirtualEventList } from "~/features/premium/components/virtual-event-list";
 import { premiumPageData } from "~/features/premium/premium-access.server";
 import { listUpcomingEvents } from "~/features/premium/virtual-events.server";
+import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
@@ -21,7 +22,8 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserForPage(context.db, request);
+  const { db } = context.get(appContext);
+  const user = await requireUserForPage(db, request);
   return premiumPageData(user, () => ({ events: listUpcomingEvents() }));
 }
 

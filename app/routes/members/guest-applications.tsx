@@ -1,6 +1,7 @@
 import { MemberGuestApplications } from "~/features/guests/components/member-guest-applications";
 import { PremiumRequiredPanel } from "~/features/guests/components/premium-required-panel";
 import { listGuestApplications } from "~/features/guests/review.server";
+import { appContext } from "~/lib/app-context.server";
 import { getViewer, requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
@@ -21,13 +22,14 @@ export const meta: Route.MetaFunction = (args) =>
  * with their account's email); other members get the upgrade prompt; nobody signed in goes to sign-in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { isOwner } = await getViewer(context.db, request);
+  const { db } = context.get(appContext);
+  const { isOwner } = await getViewer(db, request);
   if (isOwner) {
-    return { access: "granted" as const, canChangeStatus: true, applications: await listGuestApplications(context.db) };
+    return { access: "granted" as const, canChangeStatus: true, applications: await listGuestApplications(db) };
   }
-  const user = await requireUserForPage(context.db, request);
+  const user = await requireUserForPage(db, request);
   if (user.membershipTier !== "premium") return { access: "upgrade" as const };
-  const applications = user.email ? await listGuestApplications(context.db, { applicantEmail: user.email }) : [];
+  const applications = user.email ? await listGuestApplications(db, { applicantEmail: user.email }) : [];
   return { access: "granted" as const, canChangeStatus: false, applications };
 }
 

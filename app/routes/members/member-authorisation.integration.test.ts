@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "~/db/schema";
-import { parseEnv } from "~/lib/env.server";
-import { createMailer } from "~/lib/mailer.server";
-import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
+import { callRoute, type RouteHandler, routeContext } from "../../../tests/setup/call-route";
 import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import * as membershipApi from "../api/auth/membership";
@@ -57,13 +55,12 @@ type Reply = { status: number; location: string | null; body: unknown };
 /** Calls a loader or action as React Router does, keeping file bodies unread and thrown guard answers. */
 async function invoke(handler: RouteHandler, request: Request, params: Record<string, string>): Promise<Reply> {
   if (request.headers.get("accept") === "file") {
-    const env = parseEnv({ NODE_ENV: "test" });
     let response: Response;
     try {
       response = (await handler({
         request,
         params,
-        context: { db: database.db, env, mailer: createMailer(env, database.db), clientIp: "127.0.0.1" },
+        context: routeContext(database.db),
       })) as Response;
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;

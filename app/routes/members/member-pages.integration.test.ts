@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MembershipTier } from "~/lib/auth.server";
-import { parseEnv } from "~/lib/env.server";
-import { createMailer } from "~/lib/mailer.server";
-import { callRoute } from "../../../tests/setup/call-route";
+import { callRoute, routeContext } from "../../../tests/setup/call-route";
 import { signInMember, type TestMember } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as dashboard, headers as dashboardHeaders } from "./dashboard";
@@ -46,8 +44,7 @@ async function loadFile(
   headers: Record<string, string> = {},
 ): Promise<Response> {
   const request = pageRequest(path, cookie, headers);
-  const env = parseEnv({ NODE_ENV: "test" });
-  const context = { db: database.db, env, mailer: createMailer(env, database.db), clientIp: "127.0.0.1" };
+  const context = routeContext(database.db);
   try {
     // biome-ignore lint/suspicious/noExplicitAny: the generated route args carry more than a test needs
     return (await handler({ request, params, context } as any)) as Response;

@@ -3,6 +3,7 @@ import { PremiumEpisodeList } from "~/features/premium/components/premium-episod
 import { PremiumResourceList } from "~/features/premium/components/premium-resource-list";
 import { premiumPageData } from "~/features/premium/premium-access.server";
 import { listPremiumEpisodes, listPremiumResources } from "~/features/premium/premium-catalogue.server";
+import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
@@ -21,7 +22,8 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserForPage(context.db, request);
+  const { db } = context.get(appContext);
+  const user = await requireUserForPage(db, request);
   return premiumPageData(user, async () => ({
     episodes: listPremiumEpisodes(),
     resources: await listPremiumResources(),

@@ -1,5 +1,6 @@
 import { UpgradePlans } from "~/features/membership/components/upgrade-plans";
 import { MEMBERSHIP_FAQ } from "~/features/membership/plans";
+import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { faqPageJsonLd, memberBreadcrumbJsonLd } from "~/lib/structured-data";
@@ -19,7 +20,8 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { membershipTier } = await requireUserForPage(context.db, request);
+  const { db } = context.get(appContext);
+  const { membershipTier } = await requireUserForPage(db, request);
   return { currentTier: membershipTier };
 }
 

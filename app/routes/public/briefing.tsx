@@ -1,5 +1,6 @@
 import { Archive, ExternalLink, Lightbulb, Lock, Sparkles, Users } from "lucide-react";
 import { NewsletterEmbed } from "~/components/newsletter-embed";
+import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/briefing";
@@ -14,7 +15,8 @@ export const meta: Route.MetaFunction = (args) =>
 const MAIN_NEWSLETTER_HEIGHT_PX = 150;
 
 export function loader({ context }: Route.LoaderArgs) {
-  const publicationUrl = context.env.NEWSLETTER_URL ?? siteConfig.newsletter.url;
+  const { env } = context.get(appContext);
+  const publicationUrl = env.NEWSLETTER_URL ?? siteConfig.newsletter.url;
   return { publicationUrl, ...newsletterLinks(publicationUrl) };
 }
 

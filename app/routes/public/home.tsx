@@ -8,6 +8,7 @@ import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/compone
 import { listActiveEpisodes } from "~/features/episodes/episodes.server";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
+import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { organizationJsonLd, podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
@@ -42,10 +43,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const episodes = await listActiveEpisodes(context.db);
+  const { db, env } = context.get(appContext);
+  const episodes = await listActiveEpisodes(db);
   return {
     trailer: episodes.at(0) ?? null,
-    newsletter: newsletterLinks(context.env.NEWSLETTER_URL ?? siteConfig.newsletter.url),
+    newsletter: newsletterLinks(env.NEWSLETTER_URL ?? siteConfig.newsletter.url),
   };
 }
 

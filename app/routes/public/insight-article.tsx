@@ -8,12 +8,14 @@ import {
 } from "~/features/insights/components/insight-article";
 import { findInsightPost } from "~/features/insights/insights.server";
 import { DEFAULT_INSIGHT_IMAGE, type InsightPost } from "~/features/insights/schema";
+import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import { articleJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/insight-article";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await findInsightPost(context.db, params.id);
+  const { db } = context.get(appContext);
+  const post = await findInsightPost(db, params.id);
   if (!post) return data({ post: null }, { status: 404 });
   return { post };
 }

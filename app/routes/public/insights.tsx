@@ -3,6 +3,7 @@ import { Await, Link, useRouteLoaderData } from "react-router";
 import { InsightCardsSkeleton } from "~/features/insights/components/insight-cards";
 import { InsightsFeed } from "~/features/insights/components/insights-feed";
 import { listInsightPosts } from "~/features/insights/insights.server";
+import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/insights";
@@ -14,7 +15,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { posts: await listInsightPosts(context.db) };
+  const { db } = context.get(appContext);
+  return { posts: await listInsightPosts(db) };
 }
 
 /**

@@ -6,8 +6,8 @@ import { parseFeed } from "podcast-partytime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { samplePodcastEpisodes } from "~/db/sample-content";
 import { podcastEpisodes } from "~/db/schema";
-import { parseEnv } from "~/lib/env.server";
 import { siteConfig } from "~/lib/site-config";
+import { routeContext } from "../../../tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./podcast-feed";
 
@@ -22,8 +22,11 @@ afterAll(() => database.close());
 
 async function getFeed(headers: Record<string, string> = {}) {
   const request = new Request("http://localhost/podcast.xml", { headers });
-  const env = parseEnv({ NODE_ENV: "test", SITE_URL });
-  const response = await loader({ request, params: {}, context: { db: database.db, env } } as never);
+  const response = await loader({
+    request,
+    params: {},
+    context: routeContext(database.db, { env: { SITE_URL } }),
+  } as never);
   return { status: response.status, headers: response.headers, xml: await response.text() };
 }
 

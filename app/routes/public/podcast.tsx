@@ -5,6 +5,7 @@ import { ListenPlatformGrid } from "~/features/episodes/components/listen-platfo
 import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
 import { listActiveEpisodes } from "~/features/episodes/episodes.server";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
+import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
@@ -25,7 +26,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const episodes = await listActiveEpisodes(context.db);
+  const { db } = context.get(appContext);
+  const episodes = await listActiveEpisodes(db);
   return { trailer: episodes.at(0) ?? null };
 }
 

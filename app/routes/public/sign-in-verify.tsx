@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { completeEmailSignIn, isSignInTokenUsable } from "~/features/auth/email-sign-in.server";
 import { SIGN_IN_LINK_LIFETIME_MINUTES } from "~/features/auth/schema";
 import { isSameOriginPost, signInAndRedirect } from "~/features/auth/sign-in.server";
+import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/sign-in-verify";
@@ -15,20 +16,19 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 /** Opening the link only shows it: mail scanners that fetch links must not use them up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return data(
-    { token, usable: await isSignInTokenUsable(context.db, token) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data({ token, usable: await isSignInTokenUsable(db, token) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** The button's POST uses the link up, signs in and goes where sign-in started. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOriginPost(request, context.env)) return data({ refused: true }, { status: 403 });
+  const { db, env } = context.get(appContext);
+  if (!isSameOriginPost(request, env)) return data({ refused: true }, { status: 403 });
   const token = (await request.formData()).get("token");
-  const signedIn = typeof token === "string" ? await completeEmailSignIn(context.db, token) : null;
+  const signedIn = typeof token === "string" ? await completeEmailSignIn(db, token) : null;
   if (!signedIn) return data({ refused: true }, { status: 400 });
-  return signInAndRedirect(context.db, context.env, request, signedIn.userId, signedIn.returnTo);
+  return signInAndRedirect(db, env, request, signedIn.userId, signedIn.returnTo);
 }
 
 export default function VerifySignIn({ loaderData, actionData }: Route.ComponentProps) {

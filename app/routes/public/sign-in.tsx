@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { EmailSignInForm } from "~/features/auth/components/email-sign-in-form";
 import { isOidcEnabled } from "~/features/auth/oidc.server";
 import { safeReturnTo } from "~/features/auth/return-to";
+import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -16,12 +17,13 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env } = context.get(appContext);
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
-  const { user } = await getViewer(context.db, request);
+  const { user } = await getViewer(db, request);
   if (user) throw redirect(returnTo);
   return {
-    method: isOidcEnabled(context.env) ? ("provider" as const) : ("email" as const),
+    method: isOidcEnabled(env) ? ("provider" as const) : ("email" as const),
     returnTo,
     failed: url.searchParams.has("failed"),
   };

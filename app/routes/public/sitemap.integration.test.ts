@@ -4,7 +4,7 @@ import { sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
 import { insightPosts, podcastEpisodes } from "~/db/schema";
 import { FIXED_PAGES_REVISED } from "~/features/discovery/sitemap.server";
 import { sanitizedForStorage } from "~/features/insights/insights.server";
-import { parseEnv } from "~/lib/env.server";
+import { routeContext } from "../../../tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as robotsLoader } from "./robots";
 import { loader as sitemapLoader } from "./sitemap";
@@ -20,8 +20,7 @@ afterAll(() => database.close());
 // biome-ignore lint/suspicious/noExplicitAny: each route module types its own args more narrowly
 async function get(loader: (args: any) => Response | Promise<Response>, path: string, headers = {}) {
   const request = new Request(`http://localhost${path}`, { headers });
-  const env = parseEnv({ NODE_ENV: "test", SITE_URL });
-  const response = await loader({ request, params: {}, context: { db: database.db, env } });
+  const response = await loader({ request, params: {}, context: routeContext(database.db, { env: { SITE_URL } }) });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 

@@ -6,17 +6,19 @@ import {
 } from "~/features/discovery/sitemap.server";
 import { latestPublicEpisodeChange } from "~/features/episodes/episodes.server";
 import { listInsightRevisions } from "~/features/insights/insights.server";
+import { appContext } from "~/lib/app-context.server";
 import { conditionalResponse } from "~/lib/conditional-get.server";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env } = context.get(appContext);
   const [insights, episodesChanged] = await Promise.all([
-    listInsightRevisions(context.db),
-    latestPublicEpisodeChange(context.db, new Date()),
+    listInsightRevisions(db),
+    latestPublicEpisodeChange(db, new Date()),
   ]);
   const entries = sitemapEntries({ insights, episodesChanged });
   return conditionalResponse(request, {
-    body: buildSitemap(entries, context.env.SITE_URL),
+    body: buildSitemap(entries, env.SITE_URL),
     contentType: SITEMAP_CONTENT_TYPE,
     lastModified: sitemapLastModified(entries),
     cacheControl: "public, max-age=3600",

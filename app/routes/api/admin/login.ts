@@ -6,6 +6,7 @@ import {
   LOGIN_SUCCESS_DESCRIPTION,
 } from "~/features/owner/schema";
 import { apiError, methodNotAllowed, parseJsonBody, tooManyRequests } from "~/lib/api.server";
+import { appContext } from "~/lib/app-context.server";
 import type { Route } from "./+types/login";
 
 export const LOGIN_RATE_LIMITED_MESSAGE = "Too many login attempts. Please wait 15 minutes and try again.";
@@ -14,10 +15,11 @@ export const loader = methodNotAllowed;
 
 /** POST /api/admin/login {password}: the owner's password, checked against its stored hash. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { db, env, clientIp } = context.get(appContext);
   if (request.method !== "POST") return methodNotAllowed();
   const body = await parseJsonBody(request, AdminLoginSchema);
   if (!body.ok) return body.response;
-  const result = await logInOwner(context.db, context.env, request, context.clientIp, body.data.password);
+  const result = await logInOwner(db, env, request, clientIp, body.data.password);
   if (result.outcome === "rate-limited") return tooManyRequests(result.retryAfterSeconds, LOGIN_RATE_LIMITED_MESSAGE);
   if (result.outcome === "invalid") return apiError(401, INVALID_PASSWORD_DESCRIPTION);
   return Response.json({ success: true, message: LOGIN_SUCCESS_DESCRIPTION } satisfies AdminLoginResponse, {

@@ -1,20 +1,23 @@
 import { toggleGuestApplicationArchived } from "~/features/guests/review.server";
 import { invalidId, methodNotAllowed, notFound, parseIdParam } from "~/lib/api.server";
+import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForApi } from "~/lib/auth.server";
 import type { Route } from "./+types/application-archive";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwnerForApi(context.db, request);
+  const { db } = context.get(appContext);
+  await requireOwnerForApi(db, request);
   return methodNotAllowed();
 }
 
 /** PATCH /api/guests/applications/{id}/archive: archives the application, or restores it when it is archived. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireOwnerForApi(context.db, request);
+  const { db } = context.get(appContext);
+  await requireOwnerForApi(db, request);
   if (request.method !== "PATCH") return methodNotAllowed();
   const id = parseIdParam(params.id);
   if (id === null) return invalidId();
-  const data = await toggleGuestApplicationArchived(context.db, id);
+  const data = await toggleGuestApplicationArchived(db, id);
   if (!data) return notFound("Guest application not found");
   const message = data.archived ? "Application archived" : "Application restored";
   return { success: true, message, data };

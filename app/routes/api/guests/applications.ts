@@ -1,6 +1,7 @@
 import { listGuestApplications } from "~/features/guests/review.server";
 import type { GuestApplicationsResponse } from "~/features/guests/review-schema";
 import { methodNotAllowed } from "~/lib/api.server";
+import { appContext } from "~/lib/app-context.server";
 import { getViewer, requireTierForApi } from "~/lib/auth.server";
 import type { Route } from "./+types/applications";
 
@@ -9,18 +10,20 @@ import type { Route } from "./+types/applications";
  * account's email address; anyone else 401 (not signed in) or 403.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { isOwner } = await getViewer(context.db, request);
+  const { db } = context.get(appContext);
+  const { isOwner } = await getViewer(db, request);
   if (isOwner) {
-    const data = await listGuestApplications(context.db);
+    const data = await listGuestApplications(db);
     return { success: true, message: `${data.length} applications`, data } satisfies GuestApplicationsResponse;
   }
-  const member = await requireTierForApi(context.db, request, "premium");
-  const data = member.email ? await listGuestApplications(context.db, { applicantEmail: member.email }) : [];
+  const member = await requireTierForApi(db, request, "premium");
+  const data = member.email ? await listGuestApplications(db, { applicantEmail: member.email }) : [];
   return { success: true, message: `${data.length} applications`, data } satisfies GuestApplicationsResponse;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { isOwner } = await getViewer(context.db, request);
-  if (!isOwner) await requireTierForApi(context.db, request, "premium");
+  const { db } = context.get(appContext);
+  const { isOwner } = await getViewer(db, request);
+  if (!isOwner) await requireTierForApi(db, request, "premium");
   return methodNotAllowed();
 }

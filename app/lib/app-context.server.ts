@@ -1,0 +1,19 @@
+import { createContext } from "react-router";
+import type { Database } from "~/db/client.server";
+import type { Env } from "~/lib/env.server";
+import type { Mailer } from "~/lib/mailer.server";
+
+/** What the server gives every loader and action for one request: read it with `context.get(appContext)`. */
+export type AppContext = {
+  db: Database;
+  env: Env;
+  mailer: Mailer;
+  /** The address the request came from, for per-IP rate limits. */
+  clientIp: string;
+  /** Names the request in logs and in error answers (also sent as X-Request-Id). */
+  requestId: string;
+  /** This response's Content-Security-Policy nonce, for the inline scripts the framework renders. */
+  cspNonce: string;
+};
+
+export const appContext = createContext<AppContext>();
