@@ -1,0 +1,55 @@
+import { once } from "node:events";
+import { PassThrough, type Readable } from "node:stream";
+
+/**
+ * Looks at an upload's bytes as they stream to storage: `write` gets every chunk in order (awaiting it holds the
+ * upload back, so a slow check never buffers), `finish` runs after the last one and resolves to what the check
+ * learnt, or rejects with a MediaUploadError saying why the file is refused.
+ */
+export type ContentCheck<Details> = {
+  write(chunk: Buffer): Promise<void>;
+  finish(): Promise<Details>;
+};
+
+/**
+ * Feeds the chunks to a parser that reads a stream (music-metadata). Once the parser has its answer, later chunks
+ * are dropped, so a parser that stops early never holds the upload back.
+ */
+export function feedParser<Result>(parse: (stream: Readable) => Promise<Result>) {
+  const stream = new PassThrough();
+  let settled = false;
+  const result = parse(stream);
+  const done = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  void done.then(() => {
+    settled = true;
+    stream.resume();
+  });
+  return {
+    async write(chunk: Buffer) {
+      if (settled) return;
+      if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), done]);
+    },
+    finish(): Promise<Result> {
+      stream.end();
+      return result;
+    },
+  };
+}
+
+/** Keeps every chunk (for small kinds: images, transcripts, chapters, whose limits bound the memory). */
+export function collectBytes() {
+  const chunks: Buffer[] = [];
+  return {
+    async write(chunk: Buffer) {
+      chunks.push(chunk);
+    },
+    bytes: () => Buffer.concat(chunks),
+  };
+}
+
+/** Whether strtok3 (under music-metadata) ran out of bytes: the file ends inside a part its structure announced. */
+export const isEndOfStream = (error: unknown) =>
+  error instanceof Error && error.constructor.name === "EndOfStreamError";
