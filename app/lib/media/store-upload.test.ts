@@ -46,7 +46,7 @@ describe.each(MEDIA_BACKENDS)("storing uploads on %s", (backend) => {
   });
   afterAll(() => media?.close());
 
-  const store = (bytes: Buffer, spec: MediaUploadSpec) =>
+  const store = <Spec extends MediaUploadSpec>(bytes: Buffer, spec: Spec) =>
     storeUpload(media.storage, uploadBody(bytes), spec, limits, "file");
 
   /** Expects the upload to be refused with this problem and message, leaving nothing stored. */
