@@ -8,15 +8,24 @@ import { z } from "zod";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "Enter a link starting with http:// or https://" });
 
+const START_TIME_FORMAT = "Enter a start time such as 1:05 or 1:02:03";
+const CLOCK = /^(?:(?:\d+:)?[0-5]?\d:[0-5]\d|\d+)(?:\.\d+)?$/;
+
 /** "75", "1:15" or "1:01:15" (with optional decimals), or a number of seconds. */
-const startTime = z.union([
-  z.number().finite().min(0, { error: "A start time cannot be negative" }),
-  z
-    .string()
-    .trim()
-    .regex(/^(?:(?:\d+:)?[0-5]?\d:[0-5]\d|\d+)(?:\.\d+)?$/, { error: "Enter a start time such as 1:05 or 1:02:03" })
-    .transform((text) => text.split(":").reduce((total, part) => total * 60 + Number(part), 0)),
-]);
+const startTime = z.union([z.number(), z.string()], { error: START_TIME_FORMAT }).transform((value, ctx) => {
+  const text = typeof value === "string" ? value.trim() : null;
+  if (text !== null && !CLOCK.test(text)) {
+    ctx.addIssue({ code: "custom", message: START_TIME_FORMAT });
+    return z.NEVER;
+  }
+  const seconds = text === null ? value : text.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) {
+    const negative = typeof seconds === "number" && seconds < 0;
+    ctx.addIssue({ code: "custom", message: negative ? "A start time cannot be negative" : START_TIME_FORMAT });
+    return z.NEVER;
+  }
+  return seconds;
+});
 
 /** One chapter as the episode form gives it. */
 export const ChapterInputSchema = z.object({
