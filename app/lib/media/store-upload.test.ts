@@ -301,7 +301,7 @@ describe.each(MEDIA_BACKENDS)("storing uploads on %s", (backend) => {
         "The file is not a PDF or ZIP file.",
       ],
       [
-        "an image as chapters",
+        "a video as chapters",
         "clip.webm",
         { kind: "chapters", prefix: "c" },
         "wrong-type",

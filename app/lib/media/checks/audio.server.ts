@@ -1,6 +1,6 @@
-import { type IFormat, parseStream } from "music-metadata";
+import type { IFormat } from "music-metadata";
 import { MediaUploadError } from "../media-errors";
-import { type ContentCheck, feedParser, isEndOfStream } from "./content-check.server";
+import { type ContentCheck, mediaFormatReader } from "./content-check.server";
 import { Mp3FrameWalker, type Mp3Integrity } from "./mp3-frames";
 
 export type AudioDetails = { durationSeconds: number };
@@ -24,27 +24,15 @@ const isM4a = (format: IFormat) =>
  * MP3 frame walk and music-metadata's end-of-stream catch a file cut short.
  */
 export function audioCheck(extension: "mp3" | "m4a"): ContentCheck<AudioDetails> {
-  const metadata = feedParser((stream) => parseStream(stream, {}, { duration: true, skipCovers: true }));
+  const reader = mediaFormatReader();
   const frames = extension === "mp3" ? new Mp3FrameWalker() : null;
   return {
     async write(chunk) {
       frames?.write(chunk);
-      await metadata.write(chunk);
+      await reader.write(chunk);
     },
     async finish() {
-      let format: IFormat;
-      try {
-        format = (await metadata.finish()).format;
-      } catch (error) {
-        if (isEndOfStream(error)) {
-          const name = extension === "mp3" ? "MP3" : "M4A";
-          throw new MediaUploadError(
-            "truncated",
-            `The ${name} file is incomplete: it ends before the data it announces.`,
-          );
-        }
-        throw new MediaUploadError("wrong-type", NOT_AUDIO, undefined, { cause: error });
-      }
+      const format = await reader.format(extension === "mp3" ? "MP3 file" : "M4A file", NOT_AUDIO);
       if (format.hasVideo)
         throw new MediaUploadError("wrong-type", "The file holds video: upload the audio alone, as MP3 or M4A.");
       if (!(extension === "mp3" ? isMp3(format) : isM4a(format))) throw new MediaUploadError("wrong-type", NOT_AUDIO);

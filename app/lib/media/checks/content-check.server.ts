@@ -1,5 +1,7 @@
 import { once } from "node:events";
 import { PassThrough, type Readable } from "node:stream";
+import { type IFormat, parseStream } from "music-metadata";
+import { MediaUploadError } from "../media-errors";
 
 /**
  * Looks at an upload's bytes as they stream to storage: `write` gets every chunk in order (awaiting it holds the
@@ -51,5 +53,27 @@ export function collectBytes() {
 }
 
 /** Whether strtok3 (under music-metadata) ran out of bytes: the file ends inside a part its structure announced. */
-export const isEndOfStream = (error: unknown) =>
-  error instanceof Error && error.constructor.name === "EndOfStreamError";
+const isEndOfStream = (error: unknown) => error instanceof Error && error.constructor.name === "EndOfStreamError";
+
+/**
+ * music-metadata reading the whole stream for the format of audio or video. `format` refuses a file that ends
+ * before the data it announces as truncated ("The <name> … is incomplete"), and one it cannot read as `notOfKind`.
+ */
+export function mediaFormatReader() {
+  const metadata = feedParser((stream) => parseStream(stream, {}, { duration: true, skipCovers: true }));
+  return {
+    write: metadata.write,
+    async format(incompleteName: string, notOfKind: string): Promise<IFormat> {
+      try {
+        return (await metadata.finish()).format;
+      } catch (error) {
+        if (isEndOfStream(error))
+          throw new MediaUploadError(
+            "truncated",
+            `The ${incompleteName} is incomplete: it ends before the data it announces.`,
+          );
+        throw new MediaUploadError("wrong-type", notOfKind, undefined, { cause: error });
+      }
+    },
+  };
+}
