@@ -24,11 +24,14 @@ export type AppRuntime = {
 };
 
 /**
- * Validates the settings, then opens, migrates and seeds the database and makes sure the owner has a password.
+ * Validates the settings, opens the media storage (removing uploads a crashed process left), then opens, migrates and
+ * seeds the database and makes sure the owner has a password.
  * Called once per process.
  */
 export async function startApp(source: Record<string, string | undefined> = process.env): Promise<AppRuntime> {
   const env = parseEnv(source);
+  const media = await createMediaStorage(env);
+  await media.removeStaleUploads().catch((error) => console.error("[media] could not remove stale uploads:", error));
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
   );
@@ -38,8 +41,6 @@ export async function startApp(source: Record<string, string | undefined> = proc
     await database.close();
     throw error;
   }
-  const media = createMediaStorage(env);
-  await media.removeStaleUploads().catch((error) => console.error("[media] could not remove stale uploads:", error));
   return {
     env,
     db: database.db,

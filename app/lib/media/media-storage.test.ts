@@ -4,10 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
 import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import { createDiskStorage } from "./disk-storage.server";
 import { MediaStorageError } from "./media-errors";
 import { newMediaKey } from "./media-key";
+import { createMediaStorage } from "./media-storage.server";
 import { createS3Storage, S3_PART_BYTES } from "./s3-storage.server";
 
 /** `size` bytes of a repeating pattern, so that any misplaced slice shows. */
@@ -108,6 +110,31 @@ describe.each(MEDIA_BACKENDS)("media storage on %s", (backend) => {
       await expect(media.storage.delete(key)).rejects.toThrow("Not a media key");
     }
     expect(await media.listFiles()).toEqual([]);
+  });
+});
+
+describe("createMediaStorage", () => {
+  it("stores under DATA_DIR/media without S3 settings, and in the bucket with them", async () => {
+    const media = await openTestMediaStorage("disk");
+    try {
+      const onDisk = await createMediaStorage(parseEnv({ DATA_DIR: media.folder }));
+      expect(onDisk.kind).toBe("disk");
+      const key = newMediaKey("episodes/audio", "mp3");
+      await onDisk.put(key, chunked(patternBytes(10)));
+      expect(await media.listFiles()).toEqual([`media/${key}`]);
+    } finally {
+      await media.close();
+    }
+    const inBucket = await createMediaStorage(
+      parseEnv({
+        S3_BUCKET: "podcast-media",
+        S3_ENDPOINT: "http://127.0.0.1:9",
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+      }),
+    );
+    expect(inBucket.kind).toBe("s3");
   });
 });
 

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { fileTypeFromBuffer } from "file-type";
 import type { Env } from "~/lib/env.server";
 import { type AudioDetails, audioCheck, NOT_AUDIO } from "./checks/audio.server";
 import { ChaptersDocumentSchema } from "./checks/chapters";
@@ -83,6 +82,7 @@ const utf8 = (bytes: Buffer, fatal: boolean) => new TextDecoder("utf-8", { fatal
 
 /** The extension a file will be stored under, from its first bytes; refuses a file that is not of the kind. */
 async function extensionFor(kind: MediaKind, head: Buffer): Promise<MediaExtension> {
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(head);
   const ext = detected?.ext;
   switch (kind) {

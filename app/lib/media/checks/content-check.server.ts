@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { PassThrough, type Readable } from "node:stream";
-import { type IFormat, parseStream } from "music-metadata";
+import type { IFormat } from "music-metadata";
 import { MediaUploadError } from "../media-errors";
 
 /**
@@ -60,7 +60,11 @@ const isEndOfStream = (error: unknown) => error instanceof Error && error.constr
  * before the data it announces as truncated ("The <name> … is incomplete"), and one it cannot read as `notOfKind`.
  */
 export function mediaFormatReader() {
-  const metadata = feedParser((stream) => parseStream(stream, {}, { duration: true, skipCovers: true }));
+  // Loaded on the first upload, not when the server starts (as are file-type and sharp).
+  const metadata = feedParser(async (stream) => {
+    const { parseStream } = await import("music-metadata");
+    return parseStream(stream, {}, { duration: true, skipCovers: true });
+  });
   return {
     write: metadata.write,
     async format(incompleteName: string, notOfKind: string): Promise<IFormat> {

@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import { MediaUploadError } from "../media-errors";
 import { type ContentCheck, collectBytes } from "./content-check.server";
 
@@ -60,11 +60,14 @@ export function meetsImageRules(rules: ImageRules, width: number, height: number
   );
 }
 
+/** sharp for an uploaded image: decoding stops at a truncated file and before an oversized one. */
+async function openImage(bytes: Buffer): Promise<Sharp> {
+  const { default: sharp } = await import("sharp");
+  return sharp(bytes, { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS });
+}
+
 /** WebP renditions of an image at each width (as wide as the original at most), for `srcset`. */
-export async function webpRenditions(image: Buffer | Sharp, widths: readonly number[]): Promise<WebpRendition[]> {
-  const source = Buffer.isBuffer(image)
-    ? sharp(image, { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS })
-    : image;
+async function webpRenditions(source: Sharp, widths: readonly number[]): Promise<WebpRendition[]> {
   const { width: originalWidth = 0 } = await source.metadata();
   const targets = [...new Set(widths.map((width) => Math.min(width, originalWidth)))].sort((a, b) => a - b);
   return Promise.all(
@@ -89,7 +92,7 @@ export function imageCheck(rules: ImageRules, renditionWidths: readonly number[]
   return {
     write: collected.write,
     async finish() {
-      const image = sharp(collected.bytes(), { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS });
+      const image = await openImage(collected.bytes());
       let metadata: Metadata;
       try {
         metadata = await image.metadata();
