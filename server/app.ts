@@ -7,6 +7,7 @@ import { ensureOwnerPassword } from "~/features/owner/password.server";
 import { type AppContext, appContext } from "~/lib/app-context.server";
 import { type Env, parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
+import { createMediaStorage, type MediaStorage } from "~/lib/media/media-storage.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import type { SecurityLocals } from "./security";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
@@ -15,6 +16,7 @@ export type AppRuntime = {
   env: Env;
   db: Database;
   mailer: Mailer;
+  media: MediaStorage;
   databaseKind: "pglite" | "postgres";
   /** Runs a trivial query; rejects when the database cannot be reached. */
   pingDatabase(): Promise<unknown>;
@@ -22,11 +24,14 @@ export type AppRuntime = {
 };
 
 /**
- * Validates the settings, then opens, migrates and seeds the database and makes sure the owner has a password.
+ * Validates the settings, opens the media storage (removing uploads a crashed process left), then opens, migrates and
+ * seeds the database and makes sure the owner has a password.
  * Called once per process.
  */
 export async function startApp(source: Record<string, string | undefined> = process.env): Promise<AppRuntime> {
   const env = parseEnv(source);
+  const media = await createMediaStorage(env);
+  await media.removeStaleUploads().catch((error) => console.error("[media] could not remove stale uploads:", error));
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
   );
@@ -40,6 +45,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
     env,
     db: database.db,
     mailer: createMailer(env, database.db),
+    media,
     databaseKind: database.kind,
     pingDatabase: () => database.db.execute(sql`select 1`),
     close: database.close,
@@ -55,6 +61,7 @@ const loadContext = (runtime: AppRuntime, req: ExpressRequest, locals: SecurityL
           db: runtime.db,
           env: runtime.env,
           mailer: runtime.mailer,
+          media: runtime.media,
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           requestId: locals.requestId,
           cspNonce: locals.cspNonce,

@@ -21,6 +21,8 @@ describe("parseEnv", () => {
       SITE_URL: "http://localhost:5000",
       MAIL_FROM: "The Disruption Confessional <no-reply@localhost>",
       FORM_RATE_LIMIT: 10,
+      MAX_AUDIO_MB: 500,
+      S3_FORCE_PATH_STYLE: false,
     });
   });
 
@@ -53,6 +55,13 @@ describe("parseEnv", () => {
       OIDC_CLIENT_SECRET: "oidc-secret",
       GA_MEASUREMENT_ID: "G-ABC123",
       FORM_RATE_LIMIT: "25",
+      MAX_AUDIO_MB: "800",
+      S3_BUCKET: "podcast-media",
+      S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com",
+      S3_REGION: "eu-west-1",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "s3-secret",
+      S3_FORCE_PATH_STYLE: "true",
     });
     expect(env).toEqual({
       NODE_ENV: "development",
@@ -71,6 +80,13 @@ describe("parseEnv", () => {
       OIDC_CLIENT_SECRET: "oidc-secret",
       GA_MEASUREMENT_ID: "G-ABC123",
       FORM_RATE_LIMIT: 25,
+      MAX_AUDIO_MB: 800,
+      S3_BUCKET: "podcast-media",
+      S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com",
+      S3_REGION: "eu-west-1",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "s3-secret",
+      S3_FORCE_PATH_STYLE: true,
     });
     expect(parseEnv({ DATABASE_URL: "postgres://localhost/podcast" }).DATABASE_URL).toBe(
       "postgres://localhost/podcast",
@@ -108,6 +124,11 @@ describe("parseEnv", () => {
     ["FORM_RATE_LIMIT", "0"],
     ["FORM_RATE_LIMIT", "ten"],
     ["FORM_RATE_LIMIT", "2.5"],
+    ["MAX_AUDIO_MB", "0"],
+    ["MAX_AUDIO_MB", "lots"],
+    ["MAX_AUDIO_MB", "1.5"],
+    ["MAX_AUDIO_MB", "50001"],
+    ["S3_FORCE_PATH_STYLE", "yes"],
   ])("rejects %s=%s with an error naming the setting", (name, value) => {
     const error = parseError({ [name]: value });
     expect(error).toBeInstanceOf(InvalidEnvError);
@@ -128,6 +149,21 @@ describe("parseEnv", () => {
     const { message } = parseError({ OIDC_ISSUER: "https://id.example.com" });
     expect(message).toContain("OIDC_CLIENT_ID: is required when any OIDC_ setting is given");
     expect(message).toContain("OIDC_CLIENT_SECRET: ");
+  });
+
+  it("needs every S3 setting once one is given, naming each missing one", () => {
+    const { message } = parseError({ S3_BUCKET: "podcast-media", S3_REGION: "eu-west-1" });
+    expect(message).toBe(
+      "Invalid setting S3_ENDPOINT: is required when any S3_ setting is given; " +
+        "S3_ACCESS_KEY_ID: is required when any S3_ setting is given; " +
+        "S3_SECRET_ACCESS_KEY: is required when any S3_ setting is given",
+    );
+  });
+
+  it("says what an S3 endpoint must look like", () => {
+    expect(parseError({ S3_ENDPOINT: "s3.amazonaws.com" }).message).toContain(
+      "S3_ENDPOINT: must be the S3 service's http(s) URL",
+    );
   });
 
   it("ignores unrelated variables of the environment", () => {

@@ -36,15 +36,47 @@ const EnvSchema = z
       .string()
       .regex(/^G-[A-Z0-9]+$/, { error: "must look like G-XXXXXXX" })
       .optional(),
+    MAX_AUDIO_MB: z.coerce
+      .number({ error: "must be a whole number of megabytes" })
+      .int({ error: "must be a whole number of megabytes" })
+      .min(1, { error: "must be at least 1" })
+      // An S3 multipart upload holds at most 10,000 parts of the media module's part size (8 MiB).
+      .max(50_000, { error: "must be at most 50000" })
+      .default(500),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z
+      .url({
+        protocol: /^https?$/,
+        error: "must be the S3 service's http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com",
+      })
+      .optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
   })
   .superRefine((env, ctx) => {
-    const oidcSettings = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
-    if (!oidcSettings.some((name) => env[name])) return;
-    for (const name of oidcSettings) {
-      if (!env[name])
-        ctx.addIssue({ code: "custom", path: [name], message: "is required when any OIDC_ setting is given" });
-    }
+    requireAllOrNone(env, ctx, ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"], "OIDC_");
+    requireAllOrNone(env, ctx, S3_SETTINGS, "S3_");
   });
+
+const S3_SETTINGS = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+function requireAllOrNone<Name extends string>(
+  env: Partial<Record<Name, unknown>>,
+  ctx: z.RefinementCtx,
+  names: readonly Name[],
+  prefix: string,
+) {
+  if (!names.some((name) => env[name])) return;
+  for (const name of names) {
+    if (!env[name])
+      ctx.addIssue({ code: "custom", path: [name], message: `is required when any ${prefix} setting is given` });
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

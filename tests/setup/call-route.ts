@@ -1,8 +1,12 @@
+import os from "node:os";
+import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { type AppContext, appContext } from "~/lib/app-context.server";
 import { parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
+import { createDiskStorage } from "~/lib/media/disk-storage.server";
+import type { MediaStorage } from "~/lib/media/media-storage.server";
 
 type RouteArgs = {
   request: Request;
@@ -17,8 +21,13 @@ export type CallRouteOptions = {
   /** Settings beyond NODE_ENV=test, e.g. OWNER_EMAIL. */
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** Tests that upload give a storage of their own (tests/setup/media-storages.ts) and look into it afterwards. */
+  media?: MediaStorage;
   clientIp?: string;
 };
+
+/** For route tests that store no media: a folder of the system's temporary files, made only if something is stored. */
+const unusedMedia = createDiskStorage(path.join(os.tmpdir(), `podcast-route-media-${process.pid}`));
 
 export const TEST_REQUEST_ID = "test-request-id";
 
@@ -36,6 +45,7 @@ export function routeContext(db: Database, options: CallRouteOptions = {}): Rout
     db,
     env,
     mailer: options.mailer ?? createMailer(env, db),
+    media: options.media ?? unusedMedia,
     clientIp: options.clientIp ?? "127.0.0.1",
     requestId: TEST_REQUEST_ID,
     cspNonce: "test-nonce",
