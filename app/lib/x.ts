@@ -1,0 +1,2 @@
+import { y } from "./y";
+export const z = y;
