@@ -1,2 +1,0 @@
-import { y } from "./y";
-export const z = y;
