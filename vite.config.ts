@@ -4,6 +4,13 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  build: {
+    rollupOptions: {
+      // Rolldown warns when plugins take most of a build's time; on a busy machine that is React Router's and
+      // Tailwind's own plugins, which the project cannot speed up, so the warning would only be noise.
+      checks: { bundlerTimings: false },
+    },
+  },
   environments: {
     ssr: {
       // Bundled into the server build rather than loaded from node_modules at start: their entry points re-export

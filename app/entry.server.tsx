@@ -6,8 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "~/lib/app-context.server";
+import { logUnexpectedError } from "~/lib/log-unexpected-error.server";
 import { paintBeforeScriptsStream } from "~/lib/paint-before-scripts.server";
-import { logUnexpectedError } from "../server/unexpected-errors";
 
 export const streamTimeout = 5_000;
 

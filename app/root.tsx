@@ -48,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1120" />
         <Meta />
         {/* With a precedence React writes the stylesheet ahead of the tags it hoists into the head, so the browser
-            fetches it first: the first paint waits for it alone (issue 8). */}
+            fetches it first: the first paint waits for it alone. */}
         <link rel="stylesheet" href={stylesheetHref} precedence="default" />
         <Links />
       </head>
@@ -61,9 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// Parts of the page most visits never show load when they are first needed, so that the first load stays small
-// (issue 8): the sign-up modal when it opens, the owner's and the test controls after hydration and only for whom
-// they are meant.
+// Parts of the page most visits never show load when they are first needed, so that the first load stays small:
+// the sign-up modal when it opens, the owner's and the test controls after hydration and only for whom they are
+// meant.
 const loadMemberSignUpModal = () =>
   import("~/features/subscribers/components/member-sign-up-modal").then((module) => module.MemberSignUpModal);
 const loadAdminFloatingButton = () =>

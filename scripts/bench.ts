@@ -18,7 +18,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 3);
 const WARM_REQUESTS = 500;
 const RESULTS_DIR = path.resolve("bench-results");
 
-/** The budgets of issue 8; public pages and the feed are held to them, the API is measured for reference. */
+/** The site's speed and memory budgets; pages and the feed are held to them, the API is measured for reference. */
 const BUDGET = { shareOfStaticRate: 0.1, p99Ms: 50, coldStartExistingMs: 2000, peakRssMb: 250 };
 const TARGETS = [
   { path: "/", name: "home", ext: "html", page: true },

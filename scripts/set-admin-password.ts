@@ -29,7 +29,6 @@ async function main() {
   }
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
-    { seed: false },
   );
   try {
     await setOwnerPassword(database.db, password);

@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from "~/lib/mailer.server";
 import { createMediaStorage, type MediaStorage } from "~/lib/media/media-storage.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import type { SecurityLocals } from "./security";
+import { seedSampleContent } from "./seed-sample-content";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
 
 export type AppRuntime = {
@@ -24,8 +25,8 @@ export type AppRuntime = {
 };
 
 /**
- * Validates the settings, opens the media storage (removing uploads a crashed process left), then opens, migrates and
- * seeds the database and makes sure the owner has a password.
+ * Validates the settings, opens the media storage (removing uploads a crashed process left), then opens and migrates
+ * the database, seeds the sample content into a new one and makes sure the owner has a password.
  * Called once per process.
  */
 export async function startApp(source: Record<string, string | undefined> = process.env): Promise<AppRuntime> {
@@ -36,6 +37,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   try {
+    await seedSampleContent(database.db);
     await ensureOwnerPassword(database.db, env.ADMIN_PASSWORD);
   } catch (error) {
     await database.close();

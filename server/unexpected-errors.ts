@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, type RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "~/lib/app-context.server";
+import { logUnexpectedError } from "~/lib/log-unexpected-error.server";
 
 export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again later.";
 
@@ -60,8 +61,4 @@ function isIntendedAnswer(thrown: unknown) {
     isRouteErrorResponse(thrown) ||
     (typeof thrown === "object" && thrown !== null && (thrown as { type?: unknown }).type === "DataWithResponseInit")
   );
-}
-
-export function logUnexpectedError(requestId: string, request: Request, error: unknown) {
-  console.error(`[error] request ${requestId} ${request.method} ${new URL(request.url).pathname}:`, error);
 }

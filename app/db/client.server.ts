@@ -9,7 +9,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
-import { seedSampleContent } from "./seed.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -25,23 +24,20 @@ export type DatabaseOptions =
   /** An in-memory PGlite; tests pass their own client, e.g. one loaded from a dump of a migrated database. */
   | { kind: "memory"; client?: PGlite };
 
-export type OpenOptions = { migrate?: boolean; seed?: boolean };
+export type OpenOptions = { migrate?: boolean };
 
 const MIGRATIONS_FOLDER = path.resolve("drizzle");
 
-/** Any constant shared by every instance; it names the lock that serialises schema changes and the seed. */
+/** Any constant shared by every instance; it names the lock that serialises schema changes. */
 const MIGRATION_LOCK_KEY = 727_202_501;
 
-/** Opens the database, applies pending migrations and seeds sample content into an empty one. */
+/** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions, open: OpenOptions = {}): Promise<DatabaseHandle> {
-  const { migrate = true, seed = true } = open;
+  const { migrate = true } = open;
   const handle = options.kind === "postgres" ? await openPostgres(options.url) : await openPglite(options);
   if (!migrate) return handle;
   try {
-    await handle.withMigrationLock(async () => {
-      await handle.migrate();
-      if (seed) await seedSampleContent(handle.db);
-    });
+    await handle.withMigrationLock(() => handle.migrate());
   } catch (error) {
     await handle.close();
     throw error;

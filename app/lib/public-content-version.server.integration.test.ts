@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
 import { insightPosts, podcastEpisodes } from "~/db/schema";
-import { seedSampleContent } from "~/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { publicContentVersion } from "./public-content-version.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedSampleContent(database.db);
+  await database.db.insert(insightPosts).values(sampleInsightPosts);
+  await database.db.insert(podcastEpisodes).values(samplePodcastEpisodes);
 });
 afterAll(() => database.close());
 

@@ -148,8 +148,6 @@ export const siteConfig = {
   feedPath: "/podcast.xml",
 } as const;
 
-export type SiteConfig = typeof siteConfig;
-
 /** The newsletter platform serves its sign-up frame at /embed and past issues at /archive. */
 export function newsletterLinks(publicationUrl: string) {
   const base = publicationUrl.replace(/\/+$/, "");

@@ -3,7 +3,7 @@ import { applyAsGuest, OWNER_STORAGE_STATE, sendContactMessage, subscribe, uniqu
 import { openPage, signInAsMember } from "./support";
 
 /**
- * Issue 7's XSS proof: payloads stored through every public form field, then every page that shows them opened in
+ * Proof that stored input never runs as script: payloads stored through every public form field, then every page that shows them opened in
  * Chromium. Each payload calls `xss(n)` (defined before any page script runs) or `alert(n)` if it ever executes; the
  * tests also check that each payload is shown as its literal text, so a page that dropped the rows would not pass.
  */

@@ -3,7 +3,7 @@ import { killAllServers, makeTempDir, type RunningServer, rawGet, removeTempDir,
 
 afterAll(killAllServers);
 
-/** Issue 8: a public page paints with its HTML and stylesheet alone; its modules load once it has painted. */
+/** A public page paints with its HTML and stylesheet alone; its modules load once it has painted. */
 describe("the first paint of the built pages", () => {
   let dataDir: string;
   let server: RunningServer;

@@ -12,7 +12,7 @@ export const BUILT_SERVER = path.join(PROJECT_ROOT, "build/server/start.js");
 /**
  * Node's heap limits for the server, the same in `npm run serve` (package.json) as wherever the tests, the benchmark
  * and the browser tests start it: a small young generation and a capped old one make V8 collect before the process
- * grows past issue 8's 250 MB of resident memory under load (docs/decisions/029-first-load.md).
+ * grows past the 250 MB of resident memory it may use under load (docs/decisions/029-first-load.md).
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=128"];
 

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
       await client.query(`drop database if exists "${template}" with (force)`);
       await client.query(`create database "${template}"`);
     });
-    const database = await openDatabase({ kind: "postgres", url: databaseUrlFor(template) }, { seed: false });
+    const database = await openDatabase({ kind: "postgres", url: databaseUrlFor(template) });
     await database.close();
     return async () => {
       await withMaintenanceClient((client) => client.query(`drop database if exists "${template}" with (force)`));
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   }
 
   const client = new PGlite();
-  const database = await openDatabase({ kind: "memory", client }, { seed: false });
+  const database = await openDatabase({ kind: "memory", client });
   const dump = await client.dumpDataDir("none");
   await database.close();
   const dumpPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "podcast-test-")), "migrated.tar");

@@ -6,9 +6,9 @@ import { sendJson } from "~/lib/api-client";
 import { honeypotPayload } from "~/lib/honeypot";
 import type { SubscribeResponse } from "../schema";
 
-// The home page's first load leaves out the schema (and zod with it): it is fetched when the field gets focus, and
-// awaited on submit (issue 8).
-const loadSchema = () => import("../schema");
+// The home page's first load leaves out the email check (and zod with it): it is fetched when the field gets focus,
+// and awaited on submit.
+const loadChecks = () => import("../launch-list-checks");
 
 export function LaunchListForm() {
   const emailId = useId();
@@ -18,7 +18,7 @@ export function LaunchListForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const honeypot = honeypotPayload(event.currentTarget);
-    const { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, SubscriberEmailSchema } = await loadSchema();
+    const { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, SubscriberEmailSchema } = await loadChecks();
     const checked = SubscriberEmailSchema.safeParse(email);
     if (!checked.success) {
       toast({ title: "Invalid Email", description: INVALID_EMAIL_MESSAGE, variant: "destructive" });
@@ -63,7 +63,7 @@ export function LaunchListForm() {
         placeholder="Enter your email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
-        onFocus={() => void loadSchema()}
+        onFocus={() => void loadChecks()}
         className="h-11 flex-1 rounded-md border border-input bg-background px-3 text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
       <Button type="submit" disabled={submitting} className="h-11 px-5">

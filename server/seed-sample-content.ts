@@ -1,13 +1,14 @@
+import type { Database } from "~/db/client.server";
+import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
+import * as schema from "~/db/schema";
 import { sanitizedForStorage } from "~/features/insights/insights.server";
-import type { Database } from "./client.server";
-import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "./sample-content";
-import * as schema from "./schema";
 
 const SAMPLE_CONTENT_SEED = "sample-content-v1";
 
 /**
  * Inserts the sample content once. The seed_runs marker (not the emptiness of each table) decides, so content
- * the owner deletes later never comes back on a restart. Call it under the migration lock.
+ * the owner deletes later never comes back on a restart. The marker is written in the same transaction as the
+ * content, so of two instances starting at once the second waits on the first's marker and then inserts nothing.
  */
 export async function seedSampleContent(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
+import { contentEpisodes, contentSeries, insightPosts, podcastEpisodes } from "~/db/schema";
 import { EPISODE_AUDIO_FILES } from "~/features/premium/premium-files.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
-import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "./sample-content";
-import { contentEpisodes, contentSeries, insightPosts, podcastEpisodes } from "./schema";
-import { seedSampleContent } from "./seed.server";
+import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
+import { seedSampleContent } from "./seed-sample-content";
 
 describe("seedSampleContent", () => {
   let database: TestDatabase;
@@ -23,6 +23,14 @@ describe("seedSampleContent", () => {
     expect(await db.$count(podcastEpisodes)).toBe(samplePodcastEpisodes.length);
     expect(await db.$count(contentSeries)).toBe(1);
     expect(await db.$count(contentEpisodes)).toBe(sampleContentSeries.episodes.length);
+  });
+
+  it("stores the sample posts' HTML sanitised", async () => {
+    const rows = await database.db.select({ id: insightPosts.id, content: insightPosts.content }).from(insightPosts);
+    expect(rows).toHaveLength(sampleInsightPosts.length);
+    for (const row of rows) expect(row.content).not.toMatch(/<script|on\w+=|javascript:/i);
+    const aiAgents = rows.find((row) => row.id === "ai-agents-small-business");
+    expect(aiAgents?.content).toContain("<h2>Where agents already pay off</h2>");
   });
 
   it("does not bring back sample content the owner deleted", async () => {
