@@ -2,13 +2,8 @@ import { data } from "react-router";
 import { consumePublicFormLimit, TOO_MANY_REQUESTS_MESSAGE } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { isHoneypotFilled } from "~/lib/honeypot";
-import {
-  LAUNCH_LIST_TOAST_TITLES,
-  type LaunchListFormResult,
-  SUBSCRIBED_MESSAGE,
-  type SubscribeInput,
-  SubscribeSchema,
-} from "./schema";
+import { LAUNCH_LIST_TOAST_TITLES } from "./launch-list-toasts";
+import { type LaunchListFormResult, SUBSCRIBED_MESSAGE, type SubscribeInput, SubscribeSchema } from "./schema";
 import { addSubscriber } from "./subscribers.server";
 
 /** A subscription that passed the schema: stored, unless the honeypot says a robot sent it. */

@@ -44,12 +44,6 @@ export type SubscribeResponse = { success: boolean; message: string };
 
 export const SUBSCRIBED_MESSAGE = "You'll be notified when the podcast launches!";
 
-export const LAUNCH_LIST_TOAST_TITLES = {
-  subscribed: "Subscription Successful",
-  invalid: "Invalid Email",
-  failed: "Subscription Failed",
-} as const;
-
 /** The server's answer to the launch list posted as a page: the toast, and on refusal the address typed. */
 export type LaunchListFormResult =
   | { subscribed: true; flash: FormFlash }

@@ -6,7 +6,8 @@ import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { clearForm } from "~/lib/form-fields";
 import { honeypotPayload } from "~/lib/honeypot";
-import { type LaunchListFormResult, type SubscribeResponse, LAUNCH_LIST_TOAST_TITLES as TITLES } from "../schema";
+import { LAUNCH_LIST_TOAST_TITLES as TITLES } from "../launch-list-toasts";
+import type { LaunchListFormResult, SubscribeResponse } from "../schema";
 
 // The home page's first load leaves out the schema (and zod with it): it is fetched when the field gets focus, and
 // awaited on submit (issue 8).
