@@ -32,9 +32,22 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: /no-script\//,
       dependencies: ["owner-session"],
     },
-    { name: "mobile", use: { ...devices["Pixel 7"] }, grep: /@mobile/, dependencies: ["owner-session"] },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"] },
+      grep: /@mobile/,
+      testIgnore: /no-script\//,
+      dependencies: ["owner-session"],
+    },
+    // The public journeys as a browser without JavaScript runs them: the forms post to their pages' actions.
+    {
+      name: "no-script",
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false },
+      testMatch: /no-script\/.*\.spec\.ts/,
+    },
   ],
   webServer: {
     command: ["node", ...SERVER_NODE_FLAGS, "build/server/start.js"].join(" "),

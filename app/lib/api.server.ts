@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { AppContext } from "~/lib/app-context.server";
+import { formFields } from "~/lib/form-fields";
 import { consumeRateLimit, type PublicForm, publicFormRule } from "~/lib/rate-limit.server";
 
 /** Spec constants are silent on body size; 100 KB is far above any form this site has. */
@@ -25,9 +26,13 @@ export function tooManyRequests(retryAfterSeconds: number, message = TOO_MANY_RE
 
 /** Counts a submission of a public form from the client's address; past the limit, the 429 answer to return. */
 export async function refuseFormFlood(context: AppContext, form: PublicForm) {
-  const rule = publicFormRule(form, context.env.FORM_RATE_LIMIT);
-  const result = await consumeRateLimit(context.db, rule, context.clientIp);
+  const result = await consumePublicFormLimit(context, form);
   return result.allowed ? null : tooManyRequests(result.retryAfterSeconds);
+}
+
+/** Counts a submission of a public form from the client's address, whether sent to the API or posted as a page. */
+export function consumePublicFormLimit(context: AppContext, form: PublicForm) {
+  return consumeRateLimit(context.db, publicFormRule(form, context.env.FORM_RATE_LIMIT), context.clientIp);
 }
 
 export const notFound = (message = "Not found") => apiError(404, message);
@@ -88,6 +93,30 @@ export async function parseJsonBody<Schema extends z.ZodType>(
   }
   return { ok: true, data: result.data };
 }
+
+/**
+ * Reads a form a page posted without JavaScript (URL-encoded, within the JSON body's size limit) as the object its
+ * zod schema parses (lib/form-fields.ts). A body that is not such a form throws the 4xx the page's error boundary
+ * shows: a browser never sends one, so there is no form to answer with.
+ */
+export async function readPostedForm(request: Request): Promise<Record<string, unknown>> {
+  if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
+    throw data("Forms must be sent URL-encoded", { status: 415 });
+  }
+  if (Number(request.headers.get("content-length") ?? 0) > JSON_BODY_LIMIT_BYTES) throw tooLargeForm();
+  const text = await readTextWithin(request, JSON_BODY_LIMIT_BYTES);
+  if (text === null) throw tooLargeForm();
+  const fields = new URLSearchParams(text);
+  // PostgreSQL text cannot hold U+0000: storing it would fail with a 500.
+  if ([...fields.values()].some((value) => value.includes("\u0000"))) {
+    throw data("Text must not contain NUL characters", { status: 400 });
+  }
+  return formFields(fields);
+}
+
+const tooLargeForm = () => data("The request body is too large", { status: 413 });
 
 function tooLarge() {
   return apiError(413, "The request body is too large");

@@ -29,4 +29,9 @@ export const SIGN_IN_LINK_SENT_MESSAGE = `If that address can receive email, a s
 
 export const SIGN_IN_MAIL_FAILED_MESSAGE = "We could not send the email just now. Please try again in a few minutes.";
 
+/** The server's answer to the sign-in form posted as a page: the sent notice, or the refusal and the address typed. */
+export type EmailSignInFormResult =
+  | { sent: true; message: string }
+  | { sent: false; email: string; emailError?: string; formError?: string };
+
 export type EmailSignInResponse = { success: boolean; message: string; errors?: Record<string, string[]> };

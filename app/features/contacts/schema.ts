@@ -1,5 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
+import type { FormFlash } from "~/lib/form-flash";
 import { honeypotSchema } from "~/lib/honeypot-schema";
 
 /** Spec section 9: the subjects the public form offers; the values are what is stored. */
@@ -39,6 +40,27 @@ export const ContactMessageSchema = z.object({
   ),
   ...honeypotSchema,
 });
+
+export type ContactField = "name" | "email" | "subject" | "message";
+
+/** What the visitor typed, as it is put back into the form when the server refuses it. */
+export type ContactFormValues = Record<ContactField, string>;
+
+/** Spec section 5, "Public contact form": the toast for the first field that fails, checked in this order. */
+export const CONTACT_FIELD_TOASTS: Record<ContactField, { title: string; description: string }> = {
+  name: { title: "Name required", description: "Please enter your name." },
+  email: { title: "Valid email required", description: "Please enter a valid email address." },
+  subject: { title: "Subject required", description: "Please select a subject." },
+  message: { title: "Message required", description: "Please enter your message." },
+};
+
+/** The server's answer to the form posted as a page: the toast to show, and on refusal what was typed. */
+export type ContactFormResult =
+  | { sent: true; flash: FormFlash }
+  | { sent: false; flash: FormFlash; values: ContactFormValues; invalidField?: ContactField };
+
+export const CONTACT_SENT_TITLE = "Message sent!";
+export const CONTACT_FAILED_TITLE = "Failed to send message";
 
 export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
 

@@ -1,5 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
+import type { FormFlash } from "~/lib/form-flash";
 import { honeypotSchema } from "~/lib/honeypot-schema";
 
 /** The social profiles the form asks for; socialLinks keys are these names. */
@@ -87,3 +88,35 @@ export type GuestApplication = z.infer<typeof GuestApplicationSchema>;
 export type GuestApplicationResponse = { success: true; message: string; data: { id: number } };
 
 export const APPLICATION_RECEIVED_MESSAGE = "Your guest application has been received. We'll be in touch soon!";
+
+export const APPLICATION_SUBMITTED_TITLE = "Application Submitted";
+export const SUBMISSION_FAILED_TITLE = "Submission Failed";
+
+type GuestTextField =
+  | "name"
+  | "email"
+  | "company"
+  | "jobTitle"
+  | "expertise"
+  | "topicIdea"
+  | "biography"
+  | "pastAppearances"
+  | "notes";
+
+/** What the visitor typed, as it is put back into the form when the server refuses it. */
+export type GuestApplicationFormValues = Record<GuestTextField, string> & {
+  socialLinks: Record<SocialLinkName, string>;
+};
+
+/** Each field's first message, keyed like the API's `errors` map: "name", "socialLinks.linkedin", ... */
+export type GuestApplicationFieldErrors = Record<string, string>;
+
+/** The server's answer to the form posted as a page: the toast, the field errors and what was typed on refusal. */
+export type GuestApplicationFormResult =
+  | { submitted: true; flash: FormFlash }
+  | {
+      submitted: false;
+      flash?: FormFlash;
+      errors: GuestApplicationFieldErrors;
+      values: GuestApplicationFormValues;
+    };

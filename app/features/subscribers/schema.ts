@@ -1,5 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
+import type { FormFlash } from "~/lib/form-flash";
 import { honeypotSchema } from "~/lib/honeypot-schema";
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
@@ -42,6 +43,11 @@ export type SubscribeInput = z.infer<typeof SubscribeSchema>;
 export type SubscribeResponse = { success: boolean; message: string };
 
 export const SUBSCRIBED_MESSAGE = "You'll be notified when the podcast launches!";
+
+/** The server's answer to the launch list posted as a page: the toast, and on refusal the address typed. */
+export type LaunchListFormResult =
+  | { subscribed: true; flash: FormFlash }
+  | { subscribed: false; flash: FormFlash; email: string };
 
 export const FILL_ALL_FIELDS_MESSAGE = "Please fill in all fields.";
 

@@ -1,20 +1,18 @@
+import { receiveSubscription } from "~/features/subscribers/launch-list-form.server";
 import { SUBSCRIBED_MESSAGE, type SubscribeResponse, SubscribeSchema } from "~/features/subscribers/schema";
-import { addSubscriber } from "~/features/subscribers/subscribers.server";
 import { methodNotAllowed, parseJsonBody, refuseFormFlood } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
-import { isHoneypotFilled } from "~/lib/honeypot";
 import type { Route } from "./+types/subscribe";
 
 export const loader = methodNotAllowed;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const { db } = app;
   if (request.method !== "POST") return methodNotAllowed();
   const body = await parseJsonBody(request, SubscribeSchema);
   if (!body.ok) return body.response;
   const refused = await refuseFormFlood(app, "subscribe");
   if (refused) return refused;
-  if (!isHoneypotFilled(body.data)) await addSubscriber(db, body.data);
+  await receiveSubscription(app, body.data);
   return { success: true, message: SUBSCRIBED_MESSAGE } satisfies SubscribeResponse;
 }

@@ -1,4 +1,7 @@
 import { ContactForm } from "~/features/contacts/components/contact-form";
+import { submitContactForm } from "~/features/contacts/contact-form.server";
+import { readPostedForm } from "~/lib/api.server";
+import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { organizationJsonLd } from "~/lib/structured-data";
@@ -11,7 +14,11 @@ export const meta: Route.MetaFunction = (args) =>
     structuredData: ({ siteUrl }) => [organizationJsonLd(siteUrl)],
   });
 
-export default function Page() {
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitContactForm(context.get(appContext), await readPostedForm(request));
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
       <h1 className="font-bold text-4xl tracking-tight">Join the Conversation</h1>
@@ -24,7 +31,7 @@ export default function Page() {
         {siteConfig.businessHours.closes}.
       </p>
       <div className="mt-10 rounded-lg border border-border bg-card p-6 sm:p-8">
-        <ContactForm />
+        <ContactForm answer={actionData} />
       </div>
     </main>
   );

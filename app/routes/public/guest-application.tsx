@@ -1,8 +1,12 @@
 import { CheckCircle2, Info } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { FormFlashMessage } from "~/components/form-flash";
 import { Button } from "~/components/ui/button";
+import { submitGuestApplicationForm } from "~/features/guests/application-form.server";
 import { GuestApplicationForm } from "~/features/guests/components/guest-application-form";
+import { readPostedForm } from "~/lib/api.server";
+import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/guest-application";
@@ -13,11 +17,17 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Apply to be a guest on the podcast and share your story of disruption.",
   });
 
-export default function Page() {
-  const [submitted, setSubmitted] = useState(false);
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitGuestApplicationForm(context.get(appContext), await readPostedForm(request));
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
+  const [submittedInPage, setSubmittedInPage] = useState(false);
+  const postedAndSubmitted = actionData?.submitted === true;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
-      {submitted ? (
+      {postedAndSubmitted && <FormFlashMessage flash={actionData.flash} />}
+      {submittedInPage || postedAndSubmitted ? (
         <ApplicationSubmitted />
       ) : (
         <>
@@ -43,7 +53,10 @@ export default function Page() {
             </div>
           </aside>
           <div className="mt-10 rounded-lg border border-border bg-card p-6 sm:p-8">
-            <GuestApplicationForm onSubmitted={() => setSubmitted(true)} />
+            <GuestApplicationForm
+              onSubmitted={() => setSubmittedInPage(true)}
+              refused={actionData?.submitted === false ? actionData : undefined}
+            />
           </div>
         </>
       )}

@@ -8,6 +8,8 @@ import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/compone
 import { listActiveEpisodes } from "~/features/episodes/episodes.server";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
+import { submitLaunchListForm } from "~/features/subscribers/launch-list-form.server";
+import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
@@ -66,7 +68,11 @@ function HomeSection({ id, title, children }: { id: string; title: string; child
   );
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitLaunchListForm(context.get(appContext), await readPostedForm(request));
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { trailer, newsletter } = loaderData;
   return (
     <main id="main">
@@ -92,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Button>
             </div>
             <p className="text-muted-foreground">Get notified when the podcast launches.</p>
-            <LaunchListForm />
+            <LaunchListForm answer={actionData} />
           </div>
           <figure className="overflow-hidden rounded-xl border border-border bg-black shadow-2xl shadow-primary/10">
             <video

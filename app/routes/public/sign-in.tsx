@@ -1,8 +1,10 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EmailSignInForm } from "~/features/auth/components/email-sign-in-form";
+import { submitEmailSignInForm } from "~/features/auth/email-sign-in-form.server";
 import { isOidcEnabled } from "~/features/auth/oidc.server";
 import { safeReturnTo } from "~/features/auth/return-to";
+import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -29,7 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function SignIn({ loaderData: { method, returnTo, failed } }: Route.ComponentProps) {
+/** The email form posted before or without JavaScript; with OpenID Connect there is no such form. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  if (isOidcEnabled(app.env)) throw data("Not found", { status: 404 });
+  return submitEmailSignInForm(app, await readPostedForm(request));
+}
+
+export default function SignIn({ loaderData: { method, returnTo, failed }, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-md px-4 pt-28 pb-16">
       <h1 className="font-bold text-4xl tracking-tight">Sign In</h1>
@@ -46,7 +55,7 @@ export default function SignIn({ loaderData: { method, returnTo, failed } }: Rou
           <p className="mt-4 mb-6 text-muted-foreground">
             Enter your email address and we will send you a link that signs you in. No password needed.
           </p>
-          <EmailSignInForm returnTo={returnTo} />
+          <EmailSignInForm returnTo={returnTo} answer={actionData} />
         </>
       ) : (
         <Button asChild className="mt-6">

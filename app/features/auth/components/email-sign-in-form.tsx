@@ -4,26 +4,33 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { sendJson } from "~/lib/api-client";
+import { formFields } from "~/lib/form-fields";
 import { honeypotPayload } from "~/lib/honeypot";
-import { type EmailSignInResponse, EmailSignInSchema } from "../schema";
+import { type EmailSignInFormResult, type EmailSignInResponse, EmailSignInSchema } from "../schema";
 
 const UNREACHABLE_MESSAGE = "Something went wrong. Please try again.";
 
-/** Asks for an email address and has the server mail a sign-in link to it. */
-export function EmailSignInForm({ returnTo }: { returnTo: string }) {
+/**
+ * Asks for an email address and has the server mail a sign-in link to it. The field is uncontrolled and read on
+ * submit, so that an address typed before the scripts ran survives hydration. With scripts, the form sends in the
+ * page; before or without them, it posts to the sign-in page's action, whose `answer` is shown here.
+ */
+export function EmailSignInForm({ returnTo, answer }: { returnTo: string; answer?: EmailSignInFormResult }) {
   const emailId = useId();
   const emailErrorId = useId();
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const refused = answer && !answer.sent ? answer : undefined;
+  const [typedEmail, setTypedEmail] = useState(refused?.email ?? "");
+  const [emailError, setEmailError] = useState<string | null>(refused?.emailError ?? null);
+  const [formError, setFormError] = useState<string | null>(refused?.formError ?? null);
+  const [sentMessage, setSentMessage] = useState<string | null>(answer?.sent ? answer.message : null);
   const [sending, setSending] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
     const honeypot = honeypotPayload(event.currentTarget);
-    const checked = EmailSignInSchema.safeParse({ email, returnTo });
+    const { homepage: _typedHoneypot, ...typed } = formFields(new FormData(event.currentTarget));
+    const checked = EmailSignInSchema.safeParse(typed);
     if (!checked.success) {
       setEmailError(checked.error.issues[0].message);
       return;
@@ -60,7 +67,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
           className="mt-4 border border-border"
           onClick={() => {
             setSentMessage(null);
-            setEmail("");
+            setTypedEmail("");
           }}
         >
           Use a different address
@@ -70,8 +77,16 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Email sign-in">
+    <form
+      method="post"
+      action={`/sign-in?returnTo=${encodeURIComponent(returnTo)}`}
+      onSubmit={handleSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Email sign-in"
+    >
       <HoneypotField />
+      <input type="hidden" name="returnTo" value={returnTo} />
       <div className="flex flex-col gap-2">
         <Label htmlFor={emailId}>Email Address</Label>
         <Input
@@ -80,8 +95,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
           name="email"
           required
           autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          defaultValue={typedEmail}
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? emailErrorId : undefined}
         />

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { FormFlashMessage } from "~/components/form-flash";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -6,68 +7,74 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
+import { clearForm, formFields } from "~/lib/form-fields";
 import { honeypotPayload } from "~/lib/honeypot";
 import {
+  CONTACT_FAILED_TITLE,
+  CONTACT_FIELD_TOASTS,
   CONTACT_LIMITS,
   CONTACT_REPLY_PROMISE,
+  CONTACT_SENT_TITLE,
   CONTACT_SUBJECT_LABELS,
   CONTACT_SUBJECTS,
+  type ContactFormResult,
+  type ContactFormValues,
   ContactMessageSchema,
   type ContactResponse,
+  type ContactField as Field,
 } from "../schema";
 
-type Field = "name" | "email" | "subject" | "message";
+const EMPTY_FORM: ContactFormValues = { name: "", email: "", subject: "", message: "" };
 
-const EMPTY_FORM: Record<Field, string> = { name: "", email: "", subject: "", message: "" };
-
-/** Spec section 5, "Public contact form": the toast for the first field that fails, checked in this order. */
-const FIELD_TOASTS: Record<Field, { title: string; description: string }> = {
-  name: { title: "Name required", description: "Please enter your name." },
-  email: { title: "Valid email required", description: "Please enter a valid email address." },
-  subject: { title: "Subject required", description: "Please select a subject." },
-  message: { title: "Message required", description: "Please enter your message." },
-};
-
-export function ContactForm() {
+/**
+ * The fields are uncontrolled and read on submit, so that what a visitor typed before the scripts ran survives
+ * hydration. With scripts, the form checks and sends in the page; before or without them, it posts to the page's
+ * action, whose `answer` (the toast, and on refusal what was typed) is shown here.
+ */
+export function ContactForm({ answer }: { answer?: ContactFormResult }) {
   const id = useId();
-  const [values, setValues] = useState(EMPTY_FORM);
-  const [invalidField, setInvalidField] = useState<Field | null>(null);
+  const refused = answer && !answer.sent ? answer : undefined;
+  const [invalidField, setInvalidField] = useState<Field | null>(refused?.invalidField ?? null);
+  const [answerShown, setAnswerShown] = useState(true);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const defaults = refused?.values ?? EMPTY_FORM;
 
-  const update = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const clearInvalid = (field: Field) => () => {
     if (invalidField === field) setInvalidField(null);
   };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const honeypot = honeypotPayload(event.currentTarget);
-    const checked = ContactMessageSchema.safeParse(values);
+    setAnswerShown(false);
+    const form = event.currentTarget;
+    const honeypot = honeypotPayload(form);
+    const checked = ContactMessageSchema.safeParse(formFields(new FormData(form)));
     if (!checked.success) {
       const field = checked.error.issues[0].path[0] as Field;
       setInvalidField(field);
       formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-      toast({ ...FIELD_TOASTS[field], variant: "destructive" });
+      toast({ ...CONTACT_FIELD_TOASTS[field], variant: "destructive" });
       return;
     }
+    const { homepage: _typedHoneypot, ...message } = checked.data;
     setSending(true);
     try {
       const reply = await sendJson<ContactResponse | { message?: string }>("POST", "/api/contact", {
-        ...checked.data,
+        ...message,
         ...honeypot,
       });
       if (reply.status === 429) {
         const description = reply.body?.message ?? "Please try again later.";
-        toast({ title: "Failed to send message", description, variant: "destructive" });
+        toast({ title: CONTACT_FAILED_TITLE, description, variant: "destructive" });
         return;
       }
       if (!reply.ok) throw new Error(`POST /api/contact answered ${reply.status}`);
-      toast({ title: "Message sent!", description: CONTACT_REPLY_PROMISE });
-      setValues(EMPTY_FORM);
+      toast({ title: CONTACT_SENT_TITLE, description: CONTACT_REPLY_PROMISE });
+      clearForm(form);
     } catch (error) {
       console.error(error);
-      toast({ title: "Failed to send message", description: "Please try again later.", variant: "destructive" });
+      toast({ title: CONTACT_FAILED_TITLE, description: "Please try again later.", variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -77,7 +84,16 @@ export function ContactForm() {
   const invalid = (field: Field) => (invalidField === field ? true : undefined);
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Contact" className="grid gap-5">
+    <form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label="Contact"
+      className="grid gap-5"
+    >
+      {answer && answerShown && <FormFlashMessage flash={answer.flash} />}
       <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-2">
@@ -89,8 +105,8 @@ export function ContactForm() {
             required
             maxLength={CONTACT_LIMITS.name}
             placeholder="Your name"
-            value={values.name}
-            onChange={update("name")}
+            defaultValue={defaults.name}
+            onChange={clearInvalid("name")}
             aria-invalid={invalid("name")}
           />
         </div>
@@ -104,8 +120,8 @@ export function ContactForm() {
             required
             maxLength={CONTACT_LIMITS.email}
             placeholder="you@example.com"
-            value={values.email}
-            onChange={update("email")}
+            defaultValue={defaults.email}
+            onChange={clearInvalid("email")}
             aria-invalid={invalid("email")}
           />
         </div>
@@ -116,8 +132,8 @@ export function ContactForm() {
           id={fieldId("subject")}
           name="subject"
           required
-          value={values.subject}
-          onChange={update("subject")}
+          defaultValue={defaults.subject}
+          onChange={clearInvalid("subject")}
           aria-invalid={invalid("subject")}
           className="h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive md:text-sm"
         >
@@ -138,8 +154,8 @@ export function ContactForm() {
           required
           maxLength={CONTACT_LIMITS.message}
           placeholder="Tell us your story, your pitch or your question"
-          value={values.message}
-          onChange={update("message")}
+          defaultValue={defaults.message}
+          onChange={clearInvalid("message")}
           aria-invalid={invalid("message")}
         />
       </div>

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { FormFlashMessage } from "~/components/form-flash";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -6,22 +7,24 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
+import { formFields } from "~/lib/form-fields";
 import { honeypotPayload } from "~/lib/honeypot";
 import {
   APPLICATION_RECEIVED_MESSAGE,
+  APPLICATION_SUBMITTED_TITLE,
   BIOGRAPHY_MIN_LENGTH,
+  type GuestApplicationFieldErrors,
+  type GuestApplicationFormResult,
+  type GuestApplicationFormValues,
   type GuestApplicationResponse,
   GuestApplicationSchema,
   GUEST_APPLICATION_LIMITS as LIMITS,
   SOCIAL_LINK_NAMES,
   type SocialLinkName,
+  SUBMISSION_FAILED_TITLE,
 } from "../schema";
 
-type TextField = "name" | "email" | "company" | "jobTitle" | "expertise" | "topicIdea" | "biography";
-type NoteField = "pastAppearances" | "notes";
-type FormValues = Record<TextField | NoteField, string> & { socialLinks: Record<SocialLinkName, string> };
-
-const EMPTY_FORM: FormValues = {
+const EMPTY_FORM: GuestApplicationFormValues = {
   name: "",
   email: "",
   company: "",
@@ -34,8 +37,7 @@ const EMPTY_FORM: FormValues = {
   notes: "",
 };
 
-/** Field errors keyed like the API's `errors` map: "name", "socialLinks.linkedin", ... */
-type FieldErrors = Record<string, string>;
+type FieldErrors = GuestApplicationFieldErrors;
 
 const SOCIAL_LINK_LABELS: Record<SocialLinkName, string> = {
   linkedin: "LinkedIn",
@@ -52,11 +54,23 @@ function firstMessages(errors: Record<string, string[] | undefined>): FieldError
   );
 }
 
-export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void }) {
+/**
+ * The fields are uncontrolled and read on submit, so that what a visitor typed before the scripts ran survives
+ * hydration. With scripts, the form checks and sends in the page; before or without them, it posts to the page's
+ * action, whose refusal (`refused`: the errors, the toast, what was typed) is shown here.
+ */
+export function GuestApplicationForm({
+  onSubmitted,
+  refused,
+}: {
+  onSubmitted: () => void;
+  refused?: Extract<GuestApplicationFormResult, { submitted: false }>;
+}) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const defaults = refused?.values ?? EMPTY_FORM;
+  const [errors, setErrors] = useState<FieldErrors>(refused?.errors ?? {});
+  const [flashShown, setFlashShown] = useState(true);
   const [submitting, setSubmitting] = useState(false);
 
   function showErrors(fieldErrors: FieldErrors) {
@@ -71,8 +85,10 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setFlashShown(false);
     const honeypot = honeypotPayload(event.currentTarget);
-    const checked = GuestApplicationSchema.safeParse(values);
+    const { homepage: _typedHoneypot, ...typed } = formFields(new FormData(event.currentTarget));
+    const checked = GuestApplicationSchema.safeParse(typed);
     if (!checked.success) {
       const fieldErrors: Record<string, string[]> = {};
       for (const issue of checked.error.issues) {
@@ -91,29 +107,24 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
         { ...checked.data, ...honeypot },
       );
       if (reply.ok) {
-        toast({ title: "Application Submitted", description: APPLICATION_RECEIVED_MESSAGE });
+        toast({ title: APPLICATION_SUBMITTED_TITLE, description: APPLICATION_RECEIVED_MESSAGE });
         onSubmitted();
         return;
       }
       const body = reply.body && "errors" in reply.body ? reply.body : null;
       if (body?.errors) showErrors(firstMessages(body.errors));
       toast({
-        title: "Submission Failed",
+        title: SUBMISSION_FAILED_TITLE,
         description: reply.body?.message || SUBMIT_FALLBACK_MESSAGE,
         variant: "destructive",
       });
     } catch (error) {
       console.error(error);
-      toast({ title: "Submission Failed", description: SUBMIT_FALLBACK_MESSAGE, variant: "destructive" });
+      toast({ title: SUBMISSION_FAILED_TITLE, description: SUBMIT_FALLBACK_MESSAGE, variant: "destructive" });
     } finally {
       setSubmitting(false);
     }
   }
-
-  const setText = (field: TextField | NoteField) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  const setLink = (name: SocialLinkName) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, socialLinks: { ...current.socialLinks, [name]: event.target.value } }));
 
   /** Props that tie an input to its label, its error message and its entry in the errors map. */
   const control = (field: string, required = false) => {
@@ -142,7 +153,16 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
   );
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Guest application" className="grid gap-10">
+    <form
+      ref={formRef}
+      method="post"
+      action="/guest-application"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label="Guest application"
+      className="grid gap-10"
+    >
+      {refused?.flash && flashShown && <FormFlashMessage flash={refused.flash} />}
       <HoneypotField />
       <fieldset className="grid gap-5">
         <legend className="mb-5 font-semibold text-xl">Personal Information</legend>
@@ -154,8 +174,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
               {...control("name", true)}
               autoComplete="name"
               maxLength={LIMITS.name}
-              value={values.name}
-              onChange={setText("name")}
+              defaultValue={defaults.name}
             />,
           )}
           {field(
@@ -166,8 +185,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
               type="email"
               autoComplete="email"
               maxLength={LIMITS.email}
-              value={values.email}
-              onChange={setText("email")}
+              defaultValue={defaults.email}
             />,
           )}
           {field(
@@ -177,8 +195,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
               {...control("company")}
               autoComplete="organization"
               maxLength={LIMITS.company}
-              value={values.company}
-              onChange={setText("company")}
+              defaultValue={defaults.company}
             />,
           )}
           {field(
@@ -188,8 +205,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
               {...control("jobTitle")}
               autoComplete="organization-title"
               maxLength={LIMITS.jobTitle}
-              value={values.jobTitle}
-              onChange={setText("jobTitle")}
+              defaultValue={defaults.jobTitle}
             />,
           )}
         </div>
@@ -210,8 +226,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
                   inputMode="url"
                   placeholder="https://"
                   maxLength={LIMITS.url}
-                  value={values.socialLinks[name]}
-                  onChange={setLink(name)}
+                  defaultValue={defaults.socialLinks[name]}
                 />,
               )}
             </div>
@@ -233,8 +248,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
             {...control("expertise", true)}
             maxLength={LIMITS.expertise}
             placeholder="e.g. supply chains, AI in retail, fundraising"
-            value={values.expertise}
-            onChange={setText("expertise")}
+            defaultValue={defaults.expertise}
           />,
         )}
         {field(
@@ -244,8 +258,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
             {...control("topicIdea", true)}
             rows={3}
             maxLength={LIMITS.topicIdea}
-            value={values.topicIdea}
-            onChange={setText("topicIdea")}
+            defaultValue={defaults.topicIdea}
           />,
         )}
         {field(
@@ -255,8 +268,7 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
             {...control("biography", true)}
             rows={5}
             maxLength={LIMITS.biography}
-            value={values.biography}
-            onChange={setText("biography")}
+            defaultValue={defaults.biography}
           />,
           `At least ${BIOGRAPHY_MIN_LENGTH} characters.`,
         )}
@@ -267,20 +279,13 @@ export function GuestApplicationForm({ onSubmitted }: { onSubmitted: () => void 
             {...control("pastAppearances")}
             rows={3}
             maxLength={LIMITS.pastAppearances}
-            value={values.pastAppearances}
-            onChange={setText("pastAppearances")}
+            defaultValue={defaults.pastAppearances}
           />,
         )}
         {field(
           "notes",
           "Additional Notes (optional)",
-          <Textarea
-            {...control("notes")}
-            rows={3}
-            maxLength={LIMITS.notes}
-            value={values.notes}
-            onChange={setText("notes")}
-          />,
+          <Textarea {...control("notes")} rows={3} maxLength={LIMITS.notes} defaultValue={defaults.notes} />,
         )}
       </fieldset>
 

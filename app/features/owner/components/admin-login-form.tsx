@@ -1,5 +1,5 @@
 import { LogIn } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -16,11 +16,19 @@ import {
 } from "../schema";
 import { rememberOwnerHints } from "./owner-hints";
 
-/** The admin login (spec section 2): the password goes to the server, which checks it and opens the session. */
+/**
+ * The admin login (spec section 2): the password goes to the server, which checks it and opens the session. The
+ * field is uncontrolled, so that a password typed before the scripts ran survives hydration; the button is enabled
+ * from what the field holds once they have.
+ */
 export function AdminLoginForm() {
   const passwordId = useId();
   const errorId = useId();
-  const [password, setPassword] = useState("");
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [hasPassword, setHasPassword] = useState(false);
+  useEffect(() => {
+    setHasPassword(Boolean(passwordRef.current?.value));
+  }, []);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -31,6 +39,7 @@ export function AdminLoginForm() {
     setSubmitting(true);
     setRefusal(null);
     try {
+      const password = passwordRef.current?.value ?? "";
       const reply = await sendJson<AdminLoginResponse>("POST", "/api/admin/login", { password });
       if (reply.ok && reply.body?.success) {
         rememberOwnerHints();
@@ -45,7 +54,8 @@ export function AdminLoginForm() {
         setRefusal(message);
         toast({ title: "Too many attempts", description: message, variant: "destructive" });
       } else {
-        setPassword("");
+        if (passwordRef.current) passwordRef.current.value = "";
+        setHasPassword(false);
         toast({ title: INVALID_PASSWORD_TITLE, description: INVALID_PASSWORD_DESCRIPTION, variant: "destructive" });
       }
     } catch {
@@ -75,8 +85,8 @@ export function AdminLoginForm() {
               name="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              ref={passwordRef}
+              onChange={(event) => setHasPassword(event.target.value !== "")}
               aria-describedby={refusal ? errorId : undefined}
             />
             {refusal ? (
@@ -85,7 +95,7 @@ export function AdminLoginForm() {
               </p>
             ) : null}
           </div>
-          <Button type="submit" disabled={submitting || password === ""}>
+          <Button type="submit" disabled={submitting || !hasPassword}>
             <LogIn aria-hidden />
             {submitting ? "Logging in..." : "Login to Admin Panel"}
           </Button>

@@ -1,45 +1,56 @@
 import { type FormEvent, useId, useState } from "react";
+import { FormFlashMessage } from "~/components/form-flash";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
+import { clearForm } from "~/lib/form-fields";
 import { honeypotPayload } from "~/lib/honeypot";
-import type { SubscribeResponse } from "../schema";
+import { LAUNCH_LIST_TOAST_TITLES as TITLES } from "../launch-list-toasts";
+import type { LaunchListFormResult, SubscribeResponse } from "../schema";
 
 // The home page's first load leaves out the email check (and zod with it): it is fetched when the field gets focus,
 // and awaited on submit.
 const loadChecks = () => import("../launch-list-checks");
 
-export function LaunchListForm() {
+/**
+ * The field is uncontrolled and read on submit, so that an address typed before the scripts ran survives hydration.
+ * With scripts, the form checks and sends in the page; before or without them, it posts to the home page's action,
+ * whose `answer` (the toast, and on refusal the address typed) is shown here.
+ */
+export function LaunchListForm({ answer }: { answer?: LaunchListFormResult }) {
   const emailId = useId();
-  const [email, setEmail] = useState("");
+  const [answerShown, setAnswerShown] = useState(true);
   const [submitting, setSubmitting] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const honeypot = honeypotPayload(event.currentTarget);
+    setAnswerShown(false);
+    const form = event.currentTarget;
+    const honeypot = honeypotPayload(form);
+    const email = new FormData(form).get("email");
     const { INVALID_EMAIL_MESSAGE, SUBSCRIBED_MESSAGE, SubscriberEmailSchema } = await loadChecks();
     const checked = SubscriberEmailSchema.safeParse(email);
     if (!checked.success) {
-      toast({ title: "Invalid Email", description: INVALID_EMAIL_MESSAGE, variant: "destructive" });
+      toast({ title: TITLES.invalid, description: INVALID_EMAIL_MESSAGE, variant: "destructive" });
       return;
     }
     setSubmitting(true);
     try {
       const reply = await sendJson<SubscribeResponse>("POST", "/api/subscribe", { email: checked.data, ...honeypot });
       if (reply.ok && reply.body?.success) {
-        toast({ title: "Subscription Successful", description: SUBSCRIBED_MESSAGE });
-        setEmail("");
+        toast({ title: TITLES.subscribed, description: SUBSCRIBED_MESSAGE });
+        clearForm(form);
       } else {
         toast({
-          title: "Subscription Failed",
+          title: TITLES.failed,
           description: reply.body?.message || "Something went wrong. Please try again.",
           variant: "destructive",
         });
       }
     } catch {
       toast({
-        title: "Subscription Failed",
+        title: TITLES.failed,
         description: "An error occurred. Please try again later.",
         variant: "destructive",
       });
@@ -49,7 +60,14 @@ export function LaunchListForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} className="flex w-full max-w-md flex-col gap-3 sm:flex-row" aria-label="Launch list">
+    <form
+      method="post"
+      action="/?index"
+      onSubmit={handleSubmit}
+      className="flex w-full max-w-md flex-col gap-3 sm:flex-row"
+      aria-label="Launch list"
+    >
+      {answer && answerShown && <FormFlashMessage flash={answer.flash} />}
       <label htmlFor={emailId} className="sr-only">
         Email address
       </label>
@@ -61,8 +79,7 @@ export function LaunchListForm() {
         required
         autoComplete="email"
         placeholder="Enter your email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        defaultValue={answer && !answer.subscribed ? answer.email : ""}
         onFocus={() => void loadChecks()}
         className="h-11 flex-1 rounded-md border border-input bg-background px-3 text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />

@@ -13,15 +13,14 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { sendJson } from "~/lib/api-client";
+import { formFields } from "~/lib/form-fields";
 import { honeypotPayload } from "~/lib/honeypot";
 import { siteConfig } from "~/lib/site-config";
 import { MemberSignUpSchema } from "../schema";
 
 export const SIGN_UP_FAILED_MESSAGE = "Error signing up. Please try again.";
 
-const EMPTY_FIELDS = { firstName: "", lastName: "", email: "" };
-
-type Field = keyof typeof EMPTY_FIELDS;
+type Field = "firstName" | "lastName" | "email";
 
 const FIELDS: { name: Field; label: string; type: "text" | "email"; autoComplete: string }[] = [
   { name: "firstName", label: "First Name", type: "text", autoComplete: "given-name" },
@@ -44,7 +43,6 @@ export function MemberSignUpModal({
   onSignIn: () => void;
 }) {
   const idPrefix = useId();
-  const [fields, setFields] = useState(EMPTY_FIELDS);
   const [submitting, setSubmitting] = useState(false);
   const [thanked, setThanked] = useState(false);
   // Opened without a Dialog trigger, Radix has nowhere to return focus on closing: it goes back to what opened it.
@@ -53,7 +51,8 @@ export function MemberSignUpModal({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const honeypot = honeypotPayload(event.currentTarget);
-    const checked = MemberSignUpSchema.safeParse(fields);
+    // Uncontrolled fields, read on submit, like every form of the site.
+    const checked = MemberSignUpSchema.safeParse(formFields(new FormData(event.currentTarget)));
     if (!checked.success) {
       window.alert(checked.error.issues[0].message);
       return;
@@ -65,7 +64,6 @@ export function MemberSignUpModal({
         window.alert((reply.status === 429 && reply.body?.message) || SIGN_UP_FAILED_MESSAGE);
         return;
       }
-      setFields(EMPTY_FIELDS);
       onOpenChange(false);
       setThanked(true);
     } catch {
@@ -109,8 +107,7 @@ export function MemberSignUpModal({
                   type={type}
                   required
                   autoComplete={autoComplete}
-                  value={fields[name]}
-                  onChange={(event) => setFields((current) => ({ ...current, [name]: event.target.value }))}
+                  defaultValue=""
                 />
               </div>
             ))}
