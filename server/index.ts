@@ -9,6 +9,7 @@ import type * as AppModule from "./app";
 import { createDatabaseAvailability } from "./database-availability";
 import { createPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityMiddleware, unexpectedErrorHandler } from "./security";
+import { closeAfterUnreadBody } from "./unread-request-body";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,6 +17,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const app = express();
   app.disable("x-powered-by");
+  app.use(closeAfterUnreadBody);
   // The settings are parsed below, before the server listens, so every request sees them.
   app.use(securityMiddleware(() => runtime.env));
   app.use(compression());
