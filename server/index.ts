@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import type * as AppModule from "./app";
+import { clientErrorAnswers } from "./client-error-answers";
 import { createDatabaseAvailability } from "./database-availability";
 import { createPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityMiddleware, unexpectedErrorHandler } from "./security";
@@ -61,6 +62,7 @@ async function main() {
     app.use(availability.requireDatabase);
     app.use(build.createAppHandler(runtime));
   }
+  app.use(clientErrorAnswers);
   app.use(unexpectedErrorHandler);
 
   const { PORT, HOST } = runtime.env;

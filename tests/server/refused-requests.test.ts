@@ -1,6 +1,15 @@
-import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killAllServers, makeTempDir, type RunningServer, removeTempDir, startServer } from "./helpers";
+import {
+  killAllServers,
+  makeTempDir,
+  PROJECT_ROOT,
+  type RunningServer,
+  rawGet,
+  removeTempDir,
+  startServer,
+} from "./helpers";
 
 afterAll(killAllServers);
 
@@ -54,5 +63,22 @@ describe("the built server's answers to requests it refuses", () => {
       const next = await fetch(`${server.url}/healthz`);
       expect(next.status).toBe(200);
     }
+  });
+
+  it("answers a range past the end of a static file with 416 and the file's size, not as an error", async () => {
+    const file = "/attached_assets/audio/episode-2.mp3";
+    const size = fs.statSync(path.join(PROJECT_ROOT, "build/client", file)).size;
+    const refused = await rawGet(`${server.url}${file}`, { range: "bytes=99999999-" });
+    expect(refused.status).toBe(416);
+    expect(refused.headers["content-range"]).toBe(`bytes */${size}`);
+    expect(refused.headers["cache-control"]).toBeUndefined();
+    expect(refused.body.toString()).toBe("Range Not Satisfiable");
+    expect(server.stderr()).not.toContain("RangeNotSatisfiableError");
+  });
+
+  it("answers a failed precondition on a static file with 412", async () => {
+    const refused = await rawGet(`${server.url}/attached_assets/audio/episode-2.mp3`, { "if-match": '"not-this-one"' });
+    expect(refused.status).toBe(412);
+    expect(refused.body.toString()).toBe("Precondition Failed");
   });
 });
