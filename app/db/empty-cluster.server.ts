@@ -10,10 +10,10 @@ export const EMPTY_CLUSTER_DIR = path.resolve("build/pglite/empty-cluster");
  * about 100 MB (docs/decisions/035-benchmark-and-refusals.md). The copy is made beside the folder and renamed into
  * place, so a start cut short leaves no half cluster. Without a build (development, tests) PGlite runs initdb.
  */
-export function copyPrebuiltEmptyCluster(clusterDir: string): void {
-  if (fs.existsSync(clusterDir) || !fs.existsSync(path.join(EMPTY_CLUSTER_DIR, "PG_VERSION"))) return;
+export function copyPrebuiltEmptyCluster(clusterDir: string, emptyCluster = EMPTY_CLUSTER_DIR): void {
+  if (fs.existsSync(clusterDir) || !fs.existsSync(path.join(emptyCluster, "PG_VERSION"))) return;
   const partial = `${clusterDir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.cpSync(EMPTY_CLUSTER_DIR, partial, { recursive: true });
+  fs.cpSync(emptyCluster, partial, { recursive: true });
   fs.renameSync(partial, clusterDir);
 }
