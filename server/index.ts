@@ -6,9 +6,11 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import type * as AppModule from "./app";
+import { clientErrorAnswers } from "./client-error-answers";
 import { createDatabaseAvailability } from "./database-availability";
 import { createPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityMiddleware, unexpectedErrorHandler } from "./security";
+import { closeAfterUnreadBody } from "./unread-request-body";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,6 +18,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const app = express();
   app.disable("x-powered-by");
+  app.use(closeAfterUnreadBody);
   // The settings are parsed below, before the server listens, so every request sees them.
   app.use(securityMiddleware(() => runtime.env));
   app.use(compression());
@@ -59,6 +62,7 @@ async function main() {
     app.use(availability.requireDatabase);
     app.use(build.createAppHandler(runtime));
   }
+  app.use(clientErrorAnswers);
   app.use(unexpectedErrorHandler);
 
   const { PORT, HOST } = runtime.env;

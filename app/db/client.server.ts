@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server";
+import { copyPrebuiltEmptyCluster } from "./empty-cluster.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -86,7 +87,9 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: "pglite" | "
     releaseLock = acquireDataDirLock(dataDir);
     try {
       // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory; the site's data is small.
-      client = new PGlite(path.join(dataDir, "pglite"), {
+      const clusterDir = path.join(dataDir, "pglite");
+      copyPrebuiltEmptyCluster(clusterDir);
+      client = new PGlite(clusterDir, {
         startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
       });
       await client.waitReady;

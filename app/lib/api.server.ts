@@ -132,7 +132,9 @@ async function readTextWithin(request: Request, limitBytes: number): Promise<str
     if (done) break;
     size += value.byteLength;
     if (size > limitBytes) {
-      await reader.cancel();
+      // Cancelling would destroy the request and its connection before the 413 is sent; the server closes the
+      // connection after the answer instead.
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);

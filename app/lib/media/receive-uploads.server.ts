@@ -97,7 +97,9 @@ export async function receiveUploads<Files extends UploadFields>(
       if (failure !== null) return;
       failure = error;
       source.unpipe(parser);
-      source.destroy();
+      // Destroying the source would destroy the request and its connection before the refusal is sent; the server
+      // closes the connection after the answer instead.
+      source.pause();
       // A file still arriving would wait for bytes that will not come.
       for (const stream of receiving) stream.destroy(new Error("the form was abandoned"));
       void settle();

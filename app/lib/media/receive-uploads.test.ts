@@ -140,6 +140,36 @@ describe.each(MEDIA_BACKENDS)("receiving a form's uploads on %s", (backend) => {
     await expectRefused(upload(await multipart(form)), 413, "The audio file is larger than the 1 MB limit.", "audio");
   });
 
+  it("refuses a file over the limit without cancelling the request's body, which would cut the connection", async () => {
+    const form = new FormData();
+    form.append(
+      "audio",
+      file(Buffer.concat([fixture("tone-cbr.mp3"), Buffer.alloc(4 * 1024 * 1024)]), "a.mp3", "audio/mpeg"),
+    );
+    const { bytes, contentType } = await multipart(form);
+    let offset = 0;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= bytes.length) return controller.close();
+        controller.enqueue(new Uint8Array(bytes.subarray(offset, offset + 16 * 1024)));
+        offset += 16 * 1024;
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://site.test/admin/episodes/new", {
+      method: "POST",
+      body,
+      headers: { "content-type": contentType },
+      duplex: "half",
+    } as RequestInit);
+    await expectRefused(request, 413, "The audio file is larger than the 1 MB limit.", "audio");
+    expect(cancelled).toBe(false);
+    expect(offset).toBeLessThan(bytes.length);
+  });
+
   it("refuses artwork of the wrong size (400)", async () => {
     const form = new FormData();
     const small = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#000" } })

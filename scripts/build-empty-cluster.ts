@@ -1,0 +1,17 @@
+/**
+ * Part of `npm run build`: runs PGlite's initdb once, here, into build/pglite/empty-cluster, which
+ * app/db/empty-cluster.server.ts copies into a data folder that holds no cluster yet. initdb holds three PostgreSQL
+ * instances in memory at once, so a server that ran it on its first start peaked near 800 MB resident
+ * (docs/decisions/035-benchmark-and-refusals.md). Made by the installed PGlite, the cluster always matches the
+ * PostgreSQL that opens it.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { EMPTY_CLUSTER_DIR } from "../app/db/empty-cluster.server";
+
+fs.rmSync(EMPTY_CLUSTER_DIR, { recursive: true, force: true });
+fs.mkdirSync(path.dirname(EMPTY_CLUSTER_DIR), { recursive: true });
+const client = new PGlite(EMPTY_CLUSTER_DIR);
+await client.waitReady;
+await client.close();
