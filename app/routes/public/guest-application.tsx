@@ -3,9 +3,12 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { GuestApplicationForm } from "~/features/guests/components/guest-application-form";
+import type { PublicRouteHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/guest-application";
+
+export const handle: PublicRouteHandle = { publicRoute: { shows: [] } };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

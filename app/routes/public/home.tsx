@@ -9,10 +9,13 @@ import { listActiveEpisodes } from "~/features/episodes/episodes.server";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { appContext } from "~/lib/app-context.server";
+import type { PublicRouteHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { organizationJsonLd, podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
+
+export const handle: PublicRouteHandle = { publicRoute: { shows: ["insights", "episodes"] } };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
