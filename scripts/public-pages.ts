@@ -56,14 +56,14 @@ export async function listPublicRoutes(): Promise<PublicRoute[]> {
 /**
  * Every public page of the running site: the pages declared public with a fixed address, and for a page with a
  * parameter (`/insights/:id`) the first address of the site's sitemap that it answers, as the content in the
- * database has it.
+ * database has it. With `resources`, the feed and API answers declared public too (what the benchmark measures).
  */
-export async function resolvePublicPages(baseUrl: string): Promise<string[]> {
+export async function resolvePublicPages(baseUrl: string, options: { resources?: boolean } = {}): Promise<string[]> {
   const response = await fetch(`${baseUrl}/sitemap.xml`);
   if (!response.ok) throw new Error(`GET /sitemap.xml answered ${response.status}`);
   const listed = [...(await response.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
   return (await listPublicRoutes())
-    .filter((route) => route.page)
+    .filter((route) => route.page || options.resources)
     .map((route) => {
       if (!/[:*]/.test(route.path)) return route.path;
       const example = listed.find((pathname) => matchPath(route.path, pathname));
