@@ -2,23 +2,11 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { matchPath } from "react-router";
+import type { PublicRoute } from "../app/lib/public-routes";
+import type * as AppModule from "../server/app";
 import { type RunningServer, spawnServer } from "../tests/server/helpers";
-
-/** Every page anyone can open without signing in; `{insight}` stands for one sample insight's id. */
-export const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/briefing",
-  "/podcast",
-  "/insights",
-  "/insights/{insight}",
-  "/contact",
-  "/links",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/guest-application",
-] as const;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,12 +47,27 @@ export async function startBuiltServer(dataDir: string, port?: number): Promise<
   return Object.assign(server, { port: chosenPort, url: `http://127.0.0.1:${chosenPort}` });
 }
 
-/** The public pages with `{insight}` replaced by the newest sample insight's id, read from the running site. */
-export async function resolvePublicPages(baseUrl: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/api/insights`);
-  if (!response.ok) throw new Error(`GET /api/insights answered ${response.status}`);
-  const body = (await response.json()) as { data?: { id: string }[] };
-  const id = body.data?.[0]?.id;
-  if (!id) throw new Error("GET /api/insights listed no insight to measure /insights/{id} with");
-  return PUBLIC_PAGES.map((page) => page.replace("{insight}", encodeURIComponent(id)));
+/** The routes whose handle declares them public (app/lib/public-routes.ts), read from the build's route manifest. */
+export async function listPublicRoutes(): Promise<PublicRoute[]> {
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as typeof AppModule;
+  return build.listPublicRoutes();
+}
+
+/**
+ * Every public page of the running site: the pages declared public with a fixed address, and for a page with a
+ * parameter (`/insights/:id`) the first address of the site's sitemap that it answers, as the content in the
+ * database has it. With `resources`, the feed and API answers declared public too (what the benchmark measures).
+ */
+export async function resolvePublicPages(baseUrl: string, options: { resources?: boolean } = {}): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/sitemap.xml`);
+  if (!response.ok) throw new Error(`GET /sitemap.xml answered ${response.status}`);
+  const listed = [...(await response.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+  return (await listPublicRoutes())
+    .filter((route) => route.page || options.resources)
+    .map((route) => {
+      if (!/[:*]/.test(route.path)) return route.path;
+      const example = listed.find((pathname) => matchPath(route.path, pathname));
+      if (!example) throw new Error(`the sitemap lists no address of ${route.path} to measure it with`);
+      return example;
+    });
 }

@@ -1,7 +1,6 @@
-import { createRequestHandler } from "@react-router/express";
 import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
-import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
 import { ensureOwnerPassword } from "~/features/owner/password.server";
 import { type AppContext, appContext } from "~/lib/app-context.server";
@@ -9,6 +8,9 @@ import { type Env, parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
 import { createMediaStorage, type MediaStorage } from "~/lib/media/media-storage.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
+import { type PublicRoute, publicRouteMatcher, publicRoutes } from "~/lib/public-routes";
+import { fetchRequest, sendResponse } from "./fetch-adapter";
+import type { PageHandler } from "./page-cache";
 import type { SecurityLocals } from "./security";
 import { seedSampleContent } from "./seed-sample-content";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
@@ -54,7 +56,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
   };
 }
 
-const loadContext = (runtime: AppRuntime, req: ExpressRequest, locals: SecurityLocals) =>
+const loadContext = (runtime: AppRuntime, req: ExpressRequest, locals: SecurityLocals, publicRoutes: PublicRoute[]) =>
   new RouterContextProvider(
     new Map([
       [
@@ -67,6 +69,7 @@ const loadContext = (runtime: AppRuntime, req: ExpressRequest, locals: SecurityL
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           requestId: locals.requestId,
           cspNonce: locals.cspNonce,
+          publicRoutes,
         } satisfies AppContext,
       ],
     ]),
@@ -77,31 +80,39 @@ const buildMode = (runtime: AppRuntime) => (runtime.env.NODE_ENV === "developmen
 
 const serverBuild = async () => withUnexpectedErrorAnswers(await import("virtual:react-router/server-build"));
 
-export function createAppHandler(runtime: AppRuntime): RequestHandler {
-  return createRequestHandler({
-    build: serverBuild,
-    mode: buildMode(runtime),
-    getLoadContext: (req, res) => loadContext(runtime, req, res.locals as SecurityLocals),
-  });
+/** The routes whose handle declares them public (app/lib/public-routes.ts), as the build's route manifest lists them. */
+export async function listPublicRoutes(): Promise<PublicRoute[]> {
+  return publicRoutes((await serverBuild()).routes);
 }
 
-const CONDITIONAL_HEADERS = new Set(["if-none-match", "if-modified-since"]);
+/** Whether a path is answered by a route that declares itself public, by React Router's own matching. */
+export async function publicPathTest(): Promise<(pathname: string) => boolean> {
+  const match = publicRouteMatcher((await serverBuild()).routes);
+  return (pathname) => match(pathname) !== null;
+}
 
-/** What server/page-cache.ts needs from the app: a page rendered as a Response, and the public content's version. */
-export function createPageSource(runtime: AppRuntime) {
-  const handle = createFetchHandler(serverBuild, buildMode(runtime));
-  return {
-    render(req: ExpressRequest): Promise<Response> {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        // The cache answers conditional requests from the stored copy; a render that answered 304 could not be stored.
-        if (CONDITIONAL_HEADERS.has(name)) continue;
-        if (typeof value === "string") headers.set(name, value);
-        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-      }
-      const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers });
-      return handle(request, loadContext(runtime, req, req.res?.locals as SecurityLocals));
-    },
-    contentVersion: () => publicContentVersion(runtime.db),
+/** Where the page cache learns that public content changed (docs/decisions/027-page-cache.md). */
+export const publicContentVersionOf = (runtime: AppRuntime) => () => publicContentVersion(runtime.db);
+
+type AppPageHandler = PageHandler<RouterContextProvider>;
+
+/**
+ * The one render path: every request Express hands on is built once into a Fetch Request and answered by React
+ * Router's fetch handler, through `wrap` (the page cache, in production).
+ */
+export async function createAppHandler(
+  runtime: AppRuntime,
+  wrap: (handler: AppPageHandler) => AppPageHandler = (handler) => handler,
+): Promise<RequestHandler> {
+  const build = await serverBuild();
+  const routes = publicRoutes(build.routes);
+  const handle = wrap(createRequestHandler(build, buildMode(runtime)));
+  return async (req, res, next) => {
+    try {
+      const context = loadContext(runtime, req, res.locals as SecurityLocals, routes);
+      await sendResponse(res, await handle(fetchRequest(req, res), context));
+    } catch (error) {
+      next(error);
+    }
   };
 }

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { ServerResponse } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -9,11 +9,13 @@ import type * as AppModule from "./app";
 import { clientErrorAnswers } from "./client-error-answers";
 import { createDatabaseAvailability } from "./database-availability";
 import { createPageCache } from "./page-cache";
-import { contentSecurityPolicy, securityMiddleware, unexpectedErrorHandler } from "./security";
+import { createRequestLog, shortLogLine } from "./request-log";
+import { contentSecurityPolicy, securityMiddleware, standardSecurityHeaders, unexpectedErrorHandler } from "./security";
 import { closeAfterUnreadBody } from "./unread-request-body";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
+const requestLog = createRequestLog(process.stdout.fd);
 
 async function main() {
   const app = express();
@@ -22,9 +24,10 @@ async function main() {
   // The settings are parsed below, before the server listens, so every request sees them.
   app.use(securityMiddleware(() => runtime.env));
   app.use(compression());
-  app.use(morgan(DEVELOPMENT ? "dev" : "short"));
+  app.use(morgan(DEVELOPMENT ? "dev" : "short", { stream: requestLog }));
 
   let runtime: AppModule.AppRuntime;
+  let frontDoor: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean> = () => false;
   if (DEVELOPMENT) {
     const vite = await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
     const loadApp = () => vite.ssrLoadModule("./server/app.ts") as Promise<typeof AppModule>;
@@ -35,7 +38,7 @@ async function main() {
     app.use(availability.requireDatabase);
     app.use(async (req, res, next) => {
       try {
-        (await loadApp()).createAppHandler(runtime)(req, res, next);
+        (await (await loadApp()).createAppHandler(runtime))(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -46,34 +49,47 @@ async function main() {
     if (!fs.existsSync(buildPath)) throw new Error("there is no build; run npm run build first, or npm start");
     const build = (await import(pathToFileURL(buildPath).href)) as typeof AppModule;
     runtime = await build.startApp();
-    // Anonymous public pages from memory (docs/decisions/027). A stored page cannot carry a per-request nonce, so its
-    // policy allows its own inline scripts by their hashes.
+    // Anonymous public pages from memory (docs/decisions/027 and 031). A stored page carries the headers every
+    // response carries, and as it cannot carry a per-request nonce, a policy that allows its inline scripts by hash.
+    const standardHeaders = standardSecurityHeaders(runtime.env);
     const pageCache = createPageCache({
-      ...build.createPageSource(runtime),
+      isPublicPath: await build.publicPathTest(),
+      contentVersion: build.publicContentVersionOf(runtime),
       headersForCachedPage: (page) => ({
+        ...standardHeaders,
         "Content-Security-Policy": contentSecurityPolicy(runtime.env, { scriptHashes: page.inlineScriptHashes }),
       }),
     });
-    app.use(pageCache.middleware);
+    frontDoor = pageCache.answer;
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "10m", index: false }));
     const availability = createDatabaseAvailability(runtime.pingDatabase);
     app.use(availability.probes);
     app.use(availability.requireDatabase);
-    app.use(build.createAppHandler(runtime));
+    app.use(await build.createAppHandler(runtime, pageCache.wrap));
   }
   app.use(clientErrorAnswers);
   app.use(unexpectedErrorHandler);
 
+  // A stored page is answered before Express: no middleware runs for it, and the request log gets its line here.
+  const server = http.createServer((req, res) => {
+    const startedAt = performance.now();
+    const answered = frontDoor(req, res);
+    const logOrPass = (fromMemory: boolean) => {
+      if (fromMemory) requestLog.write(shortLogLine(req, res, performance.now() - startedAt));
+      else app(req, res);
+    };
+    if (typeof answered === "boolean") logOrPass(answered);
+    else answered.then(logOrPass, () => app(req, res));
+  });
   const { PORT, HOST } = runtime.env;
-  const server = app.listen(PORT, HOST, async (error) => {
-    if (error) {
-      const reason =
-        (error as NodeJS.ErrnoException).code === "EADDRINUSE" ? `port ${PORT} is already in use` : error.message;
-      console.error(`Could not start the server: ${reason}. Set PORT to a free port.`);
-      await runtime.close();
-      process.exit(1);
-    }
+  server.once("error", async (error: NodeJS.ErrnoException) => {
+    const reason = error.code === "EADDRINUSE" ? `port ${PORT} is already in use` : error.message;
+    console.error(`Could not start the server: ${reason}. Set PORT to a free port.`);
+    await runtime.close();
+    process.exit(1);
+  });
+  server.listen(PORT, HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
     console.log(`Server listening on http://localhost:${port} (database: ${runtime.databaseKind})`);
@@ -107,6 +123,7 @@ async function main() {
     for (const res of openResponses) if (!res.headersSent) res.setHeader("Connection", "close");
     server.close(async () => {
       await runtime.close();
+      await requestLog.flush();
       console.log("Shut down cleanly");
       process.exit(0);
     });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
@@ -6,51 +7,74 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PODCAST_FEED_CONTENT_TYPE } from "../app/features/episodes/podcast-feed.server";
 import { conditionalResponse, entityTag } from "../app/lib/conditional-get.server";
 import { rawGet } from "../tests/server/helpers";
-import { type CachedPage, createPageCache, inlineScriptHashes, isCacheableRequest } from "./page-cache";
+import { fetchRequest, sendResponse } from "./fetch-adapter";
+import {
+  type CachedPage,
+  createPageCache,
+  inlineScriptHashes,
+  isAnonymousRead,
+  type PageCacheOptions,
+  type PageHandler,
+} from "./page-cache";
 
 type Rendered = { status?: number; body?: string; headers?: Record<string, string> };
 
-/** An Express app with the cache in front of a renderer that counts its calls; `next()` reaches "app fallback". */
+const PUBLIC_PATH = /^\/(?:about|podcast|podcast\.xml|insights|insights\/[^/]+|contact|links)?$/;
+
+/**
+ * The cache as the server runs it: answering from memory before Express, and wrapping the handler Express hands
+ * every request to. `appRequests` counts the requests that reached Express.
+ */
+async function serve(cache: ReturnType<typeof createPageCache>, handler: PageHandler<undefined>) {
+  const stats = { appRequests: 0 };
+  const app = express();
+  const handle = cache.wrap(handler);
+  app.use(async (req, res, next) => {
+    stats.appRequests += 1;
+    try {
+      await sendResponse(res, await handle(fetchRequest(req, res), undefined));
+    } catch (error) {
+      next(error);
+    }
+  });
+  const server = http.createServer(async (req, res) => {
+    if (!(await cache.answer(req, res))) app(req, res);
+  });
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats };
+}
+
+/** The cache in front of a renderer that counts its calls. */
 async function startCache(
   respond: (path: string) => Rendered = (path) => ({ body: `<html><body>page ${path}</body></html>` }),
-  options: { version?: () => string; headersForCachedPage?: (page: CachedPage) => Record<string, string> } = {},
+  options: { version?: () => string; headersForCachedPage?: PageCacheOptions["headersForCachedPage"] } = {},
 ) {
   const renders: string[] = [];
   const cache = createPageCache({
-    render: async (req) => {
-      renders.push(req.originalUrl);
-      const { status = 200, body = "", headers = {} } = respond(req.originalUrl);
-      return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
-    },
+    isPublicPath: (path) => PUBLIC_PATH.test(path),
     contentVersion: async () => options.version?.() ?? "v1",
     versionCheckIntervalMs: 0,
     headersForCachedPage: options.headersForCachedPage,
   });
-  const { url } = await serve(cache);
-  return { cache, renders, url };
-}
-
-/** Serves the cache in front of an app that answers everything with 299 "app fallback". */
-async function serve(cache: ReturnType<typeof createPageCache>) {
-  const app = express();
-  app.use(cache.middleware);
-  app.use((_req, res) => {
-    res.status(299).send("app fallback");
+  const { url, stats } = await serve(cache, async (request) => {
+    const { pathname, search } = new URL(request.url);
+    renders.push(pathname + search);
+    const { status = 200, body = "", headers = {} } = respond(pathname);
+    return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
   });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { cache, renders, url, stats };
 }
 
-const servers: ReturnType<express.Express["listen"]>[] = [];
+const servers: http.Server[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
 describe("the page cache", () => {
   it("renders a public page once and then answers from memory, with the same body", async () => {
-    const { renders, url } = await startCache();
+    const { renders, url, stats } = await startCache();
     const first = await fetch(`${url}/about`);
     const second = await fetch(`${url}/about`);
     expect(first.status).toBe(200);
@@ -58,6 +82,8 @@ describe("the page cache", () => {
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(await second.text()).toBe("<html><body>page /about</body></html>");
     expect(renders).toEqual(["/about"]);
+    // The stored page was answered before Express.
+    expect(stats.appRequests).toBe(1);
   });
 
   it("serves the stored gzip body to clients that accept gzip, the plain one to others, and varies on it", async () => {
@@ -88,9 +114,9 @@ describe("the page cache", () => {
     expect((await fetch(`${url}/about`)).status).toBe(200);
     databaseUp = false;
     const answer = await fetch(`${url}/about`);
-    expect(answer.status).toBe(299);
-    expect(await answer.text()).toBe("app fallback");
-    expect(renders).toEqual(["/about"]);
+    expect(answer.headers.get("x-page-cache")).toBeNull();
+    expect(await answer.text()).toBe("<html><body>page /about</body></html>");
+    expect(renders).toEqual(["/about", "/about"]);
   });
 
   it("answers 304 to a matching If-None-Match", async () => {
@@ -107,7 +133,7 @@ describe("the page cache", () => {
   it("never answers signed-in visitors, query strings, other methods or other paths from the cache", async () => {
     const { renders, url } = await startCache();
     await fetch(`${url}/about`);
-    for (const [path, init] of [
+    const paths = [
       ["/about", { headers: { cookie: "theme=dark; sid=abc" } }],
       ["/about?utm=1", {}],
       ["/about", { method: "POST" }],
@@ -115,11 +141,13 @@ describe("the page cache", () => {
       ["/admin", {}],
       ["/api/insights/some-id", {}],
       ["/insights/a/b", {}],
-    ] as const) {
+    ] as const;
+    for (const [path, init] of paths) {
       const response = await fetch(`${url}${path}`, init);
-      expect(await response.text(), `${init && "method" in init ? init.method : "GET"} ${path}`).toBe("app fallback");
+      const request = `${init && "method" in init ? init.method : "GET"} ${path}`;
+      expect(response.headers.get("x-page-cache"), request).toBeNull();
     }
-    expect(renders).toEqual(["/about"]);
+    expect(renders).toEqual(["/about", ...paths.map(([path]) => path)]);
   });
 
   it("does not store non-200 responses or responses that set a cookie, and passes them on as rendered", async () => {
@@ -139,24 +167,25 @@ describe("the page cache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("hands a server error to the app, and reads the content version again before answering from memory", async () => {
+  it("passes a server error on unstored, and reads the content version again before answering from memory", async () => {
     let versionReads = 0;
     const cache = createPageCache({
-      render: async (req) =>
-        req.originalUrl === "/podcast"
-          ? new Response("render failed", { status: 500, headers: { "content-type": "text/html" } })
-          : new Response("<html>stored</html>", { headers: { "content-type": "text/html" } }),
+      isPublicPath: (path) => PUBLIC_PATH.test(path),
       contentVersion: async () => {
         versionReads += 1;
         return "v1";
       },
       versionCheckIntervalMs: 60_000,
     });
-    const { url } = await serve(cache);
+    const { url } = await serve(cache, async (request) =>
+      new URL(request.url).pathname === "/podcast"
+        ? new Response("render failed", { status: 500, headers: { "content-type": "text/html" } })
+        : new Response("<html>stored</html>", { headers: { "content-type": "text/html" } }),
+    );
     expect((await fetch(`${url}/about`)).status).toBe(200);
     expect(versionReads).toBe(1);
     const failed = await fetch(`${url}/podcast`);
-    expect([failed.status, await failed.text()]).toEqual([299, "app fallback"]);
+    expect([failed.status, await failed.text()]).toEqual([500, "render failed"]);
     expect(cache.size).toBe(1);
     expect((await fetch(`${url}/about`)).headers.get("x-page-cache")).toBe("hit");
     expect(versionReads).toBe(2);
@@ -202,20 +231,12 @@ describe("the podcast feed in the page cache", () => {
     '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Show</title></channel></rss>';
   const LAST_MODIFIED = "Thu, 02 Oct 2025 08:30:15 GMT";
 
-  /** The cache in front of a feed rendered as its route renders it (an unconditional request, as createPageSource). */
+  /** The cache in front of a feed rendered as its route renders it, conditional requests included. */
   async function startFeedCache(options: { version?: () => string } = {}) {
     const renders: string[] = [];
-    const cachedPages: CachedPage[] = [];
+    const cachedPages: Pick<CachedPage, "inlineScriptHashes">[] = [];
     const cache = createPageCache({
-      render: async (req) => {
-        renders.push(req.originalUrl);
-        return conditionalResponse(new Request(`http://localhost${req.originalUrl}`), {
-          body: FEED,
-          contentType: PODCAST_FEED_CONTENT_TYPE,
-          lastModified: new Date(LAST_MODIFIED),
-          cacheControl: "public, max-age=300",
-        });
-      },
+      isPublicPath: (path) => PUBLIC_PATH.test(path),
       contentVersion: async () => options.version?.() ?? "v1",
       versionCheckIntervalMs: 0,
       headersForCachedPage: (page) => {
@@ -223,7 +244,15 @@ describe("the podcast feed in the page cache", () => {
         return {};
       },
     });
-    const { url } = await serve(cache);
+    const { url } = await serve(cache, async (request) => {
+      renders.push(new URL(request.url).pathname);
+      return conditionalResponse(request, {
+        body: FEED,
+        contentType: PODCAST_FEED_CONTENT_TYPE,
+        lastModified: new Date(LAST_MODIFIED),
+        cacheControl: "public, max-age=300",
+      });
+    });
     return { renders, cachedPages, feedUrl: `${url}/podcast.xml` };
   }
 
@@ -332,28 +361,13 @@ describe("inlineScriptHashes", () => {
   });
 });
 
-describe("isCacheableRequest", () => {
-  it("accepts each public page and one insight, and nothing under it", () => {
-    const get = (originalUrl: string) => isCacheableRequest({ method: "GET", originalUrl, headers: {} });
-    for (const path of [
-      "/",
-      "/about",
-      "/insights",
-      "/insights/some-id",
-      "/cookie-policy",
-      "/api/insights",
-      "/podcast.xml",
-    ])
-      expect(get(path), path).toBe(true);
-    for (const path of ["/sign-in", "/insights/", "/about/", "/members/profile", "/insights.data", "/favicon.svg"])
-      expect(get(path), path).toBe(false);
-  });
-
-  it("accepts GET and HEAD only", () => {
-    const request = (method: string) => isCacheableRequest({ method, originalUrl: "/podcast.xml", headers: {} });
-    expect(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"].map(request)).toEqual([
-      true,
-      true,
+describe("isAnonymousRead", () => {
+  it("accepts a GET or HEAD without a query string or a session cookie, and nothing else", () => {
+    expect(isAnonymousRead("GET", "/about", undefined)).toBe(true);
+    expect(isAnonymousRead("HEAD", "/about", "theme=dark")).toBe(true);
+    expect(isAnonymousRead("GET", "/about?utm=1", undefined)).toBe(false);
+    expect(isAnonymousRead("GET", "/about", "theme=dark; sid=abc")).toBe(false);
+    expect(["POST", "PUT", "DELETE", "OPTIONS"].map((method) => isAnonymousRead(method, "/about", null))).toEqual([
       false,
       false,
       false,

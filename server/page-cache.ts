@@ -1,38 +1,42 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import type { Request as ExpressRequest, RequestHandler } from "express";
 import { entityTag, isNotModified } from "../app/lib/conditional-get.server";
 
-/**
- * The anonymous public pages, the same HTML for every visitor without a session, the public insight list that
- * /insights loads, and the podcast feed (docs/decisions/027-page-cache.md).
- */
-const PUBLIC_PAGE_PATH =
-  /^\/(?:about|briefing|podcast|podcast\.xml|insights|insights\/[^/]+|contact|links|privacy-policy|terms-of-service|cookie-policy|guest-application|api\/insights)?$/;
+/** The app as one fetch-style handler, with what the app needs of the request beyond it (its load context). */
+export type PageHandler<Context> = (request: Request, context: Context) => Promise<Response>;
+
 const CACHEABLE_CONTENT_TYPE = /^(?:text\/html|application\/json|application\/rss\+xml)/;
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
-/** Headers of the rendered page that a cached copy repeats; the cache sets the encoding, length and ETag itself. */
+/** Headers of the rendered page that a stored copy repeats; the cache sets the encoding, length and ETag itself. */
 const KEPT_HEADERS = ["content-type", "cache-control", "last-modified", "link", "x-robots-tag"];
+const CONDITIONAL_HEADERS = ["if-none-match", "if-modified-since"];
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** One stored encoding of a page, with every header it is answered with, computed when the page is stored. */
+type StoredEncoding = {
+  body: Buffer;
+  etag: string;
+  /** The headers of a 200 and of a 304, X-Page-Cache and X-Request-Id aside. */
+  ok: Record<string, string>;
+  notModified: Record<string, string>;
+};
 
 export type CachedPage = {
-  /** Headers it is served with: those kept from the rendered response, then headersForCachedPage's. */
+  /** The rendered response's kept headers, then headersForCachedPage's. */
   headers: Record<string, string>;
-  identity: Buffer;
-  gzip: Buffer;
-  etag: string;
-  /** CSP sources ('sha256-…') of the page's inline scripts: a cached page cannot carry a per-request nonce. */
+  identity: StoredEncoding;
+  gzip: StoredEncoding;
+  /** CSP sources ('sha256-…') of the page's inline scripts: a stored page cannot carry a per-request nonce. */
   inlineScriptHashes: string[];
   contentVersion: string;
   storedAt: number;
 };
 
 export type PageCacheOptions = {
-  /**
-   * Renders the page for a request, as the app would answer it without the request's If-None-Match and
-   * If-Modified-Since: the cache stores the full page and answers conditional requests itself.
-   */
-  render(req: ExpressRequest): Promise<Response>;
+  /** Whether a path is answered by a route that declares itself public (app/lib/public-routes.ts). */
+  isPublicPath(pathname: string): boolean;
   /** A value that changes whenever content shown on a public page changes (read from the database). */
   contentVersion(): Promise<string>;
   /** How often contentVersion is read at most: the longest a page outlives a change made by another process. */
@@ -41,10 +45,11 @@ export type PageCacheOptions = {
   maxAgeMs?: number;
   maxEntries?: number;
   /**
-   * Extra headers for a cached page, such as a Content-Security-Policy built from its inline script hashes; asked once,
-   * when the page is stored.
+   * Headers every response of the server carries that the stored page must carry too, as the request's middleware
+   * would have set them, and a Content-Security-Policy built from the page's inline script hashes; asked once, when
+   * the page is stored.
    */
-  headersForCachedPage?(page: CachedPage): Record<string, string>;
+  headersForCachedPage?(page: Pick<CachedPage, "headers" | "inlineScriptHashes">): Record<string, string>;
   now?(): number;
 };
 
@@ -52,7 +57,13 @@ export type PageCacheOptions = {
 type UncachedResponse = { status: number; headers: [string, string][]; body: Buffer };
 
 export type PageCache = {
-  middleware: RequestHandler;
+  /**
+   * The front door: answers a stored page straight from the Node request, before any middleware, and returns true;
+   * returns false (synchronously or not) when the request must go on to the app.
+   */
+  answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+  /** Wraps the app's handler: renders and stores public pages on a miss, and answers a page stored meanwhile. */
+  wrap<Context>(handler: PageHandler<Context>): PageHandler<Context>;
   /** Drops every entry; call it after writing content that public pages show. */
   invalidate(): void;
   readonly size: number;
@@ -66,11 +77,11 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function isCacheableRequest(req: Pick<ExpressRequest, "method" | "originalUrl" | "headers">): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (req.originalUrl.includes("?")) return false;
-  if (!PUBLIC_PAGE_PATH.test(req.originalUrl)) return false;
-  return !SESSION_COOKIE.test(req.headers.cookie ?? "");
+/** A GET or HEAD without a query string from a visitor without a session: the only requests a stored page answers. */
+export function isAnonymousRead(method: string | undefined, url: string, cookie: string | undefined | null): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (url.includes("?")) return false;
+  return !SESSION_COOKIE.test(cookie ?? "");
 }
 
 function isCacheableResponse(response: Response): boolean {
@@ -79,7 +90,7 @@ function isCacheableResponse(response: Response): boolean {
   return !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
 }
 
-function acceptsGzip(header: string | undefined): boolean {
+function acceptsGzip(header: string | undefined | null): boolean {
   if (!header) return false;
   return header.split(",").some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(";");
@@ -89,14 +100,45 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/** The type as Express sends it (mime-types' rule): text and JSON name their charset. */
+function withCharset(contentType: string): string {
+  if (/;\s*charset=/i.test(contentType)) return contentType;
+  return /^(?:text\/|application\/json\b)/i.test(contentType) ? `${contentType}; charset=utf-8` : contentType;
+}
+
+function storedEncoding(headers: Record<string, string>, body: Buffer, etag: string, gzip: boolean): StoredEncoding {
+  const notModified = { ...headers, Vary: "Accept-Encoding", ETag: etag };
+  const ok = { ...notModified, "Content-Length": String(body.length) };
+  if (gzip) Object.assign(ok, { "Content-Encoding": "gzip" });
+  return { body, etag, ok, notModified };
+}
+
+type ConditionalHeaders = { ifNoneMatch: string | null; ifModifiedSince: string | null };
+
+/** The stored encoding a request gets, and whether its conditions allow a 304. */
+function choose(page: CachedPage, acceptEncoding: string | null | undefined, conditions: ConditionalHeaders) {
+  const encoding = acceptsGzip(acceptEncoding) ? page.gzip : page.identity;
+  const notModified = isNotModified(conditions, {
+    etag: encoding.etag,
+    lastModified: page.headers["last-modified"] ?? null,
+  });
+  return { encoding, notModified };
+}
+
+const firstHeader = (headers: IncomingHttpHeaders, name: string) => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value.join(", ") : value) ?? null;
+};
+
 /**
- * Serves anonymous GETs and HEADs of the public pages and the feed from memory, stored rendered and gzip-compressed,
- * with 304 for a request whose If-None-Match or If-Modified-Since still holds. Signed-in visitors, query strings,
- * other methods and paths, and responses that are not a plain 200 page go to the app as before.
+ * Stores the public pages and the feed rendered and gzip-compressed, and answers anonymous GETs and HEADs of them
+ * from memory, with 304 for a request whose If-None-Match or If-Modified-Since still holds. Which paths are public
+ * is the routes' declaration; whether a rendered response is stored, the response's: a plain 200 of HTML, JSON or
+ * RSS without a cookie. Everything else goes to the app as before (docs/decisions/031-page-cache-front-door.md).
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const {
-    render,
+    isPublicPath,
     contentVersion,
     versionCheckIntervalMs = 1000,
     maxAgeMs = 5 * 60_000,
@@ -111,8 +153,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   let versionCheck: Promise<string> | null = null;
   let generation = 0;
 
+  const versionIsDue = () => currentVersion === null || now() - versionCheckedAt >= versionCheckIntervalMs;
+
   const readContentVersion = async () => {
-    if (currentVersion !== null && now() - versionCheckedAt < versionCheckIntervalMs) return currentVersion;
+    if (!versionIsDue()) return currentVersion as string;
     versionCheck ??= contentVersion()
       .then((version) => {
         if (version !== currentVersion) {
@@ -129,38 +173,55 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return versionCheck;
   };
 
-  const renderAndStore = async (
-    req: ExpressRequest,
+  /** The entry for a key while its content version holds and it has not expired; drops it otherwise. */
+  const freshEntry = (key: string): CachedPage | undefined => {
+    const page = entries.get(key);
+    if (!page) return undefined;
+    if (page.contentVersion === currentVersion && now() - page.storedAt < maxAgeMs) return page;
+    entries.delete(key);
+    return undefined;
+  };
+
+  const renderAndStore = async <Context>(
+    handler: PageHandler<Context>,
+    request: Request,
+    context: Context,
     key: string,
     version: string,
   ): Promise<CachedPage | UncachedResponse> => {
     const startedIn = generation;
-    const response = await render(req);
+    // Rendered without the request's conditions: the cache stores the full page and answers conditional requests
+    // itself, and a feed polled only by readers that send them would otherwise never be stored.
+    const headers = new Headers(request.headers);
+    for (const name of CONDITIONAL_HEADERS) headers.delete(name);
+    const response = await handler(new Request(request.url, { headers, signal: request.signal }), context);
     if (!isCacheableResponse(response)) {
-      const headers: [string, string][] = [];
+      const kept: [string, string][] = [];
       response.headers.forEach((value, name) => {
-        if (name !== "set-cookie") headers.push([name, value]);
+        if (name !== "set-cookie") kept.push([name, value]);
       });
-      for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
-      return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+      for (const cookie of response.headers.getSetCookie()) kept.push(["set-cookie", cookie]);
+      return { status: response.status, headers: kept, body: Buffer.from(await response.arrayBuffer()) };
     }
     const identity = Buffer.from(await response.arrayBuffer());
-    const html = identity.toString("utf8");
-    const headers: Record<string, string> = {};
+    const pageHeaders: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = response.headers.get(name);
-      if (value !== null) headers[name] = value;
+      if (value !== null) pageHeaders[name] = name === "content-type" ? withCharset(value) : value;
     }
+    const hashes = inlineScriptHashes(identity.toString("utf8"));
+    if (headersForCachedPage) {
+      Object.assign(pageHeaders, headersForCachedPage({ headers: pageHeaders, inlineScriptHashes: hashes }));
+    }
+    const identityTag = entityTag(identity);
     const page: CachedPage = {
-      headers,
-      identity,
-      gzip: gzipSync(identity, { level: 9 }),
-      etag: entityTag(identity),
-      inlineScriptHashes: inlineScriptHashes(html),
+      headers: pageHeaders,
+      identity: storedEncoding(pageHeaders, identity, identityTag, false),
+      gzip: storedEncoding(pageHeaders, gzipSync(identity, { level: 9 }), `${identityTag.slice(0, -1)}-gz"`, true),
+      inlineScriptHashes: hashes,
       contentVersion: version,
       storedAt: now(),
     };
-    if (headersForCachedPage) Object.assign(page.headers, headersForCachedPage(page));
     // Written only if the content did not change while rendering; an older render never replaces a newer one.
     if (currentVersion === version && generation === startedIn) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
@@ -169,70 +230,81 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return page;
   };
 
-  const middleware: RequestHandler = async (req, res, next) => {
-    if (!isCacheableRequest(req)) return next();
-    try {
-      const key = req.originalUrl;
-      // Without the database the content version is unknown: the request goes on to the app, whose database check
-      // answers 503 while the database is unreachable.
+  const pageResponse = (page: CachedPage, request: Request, status: "hit" | "miss") => {
+    const { encoding, notModified } = choose(page, request.headers.get("accept-encoding"), {
+      ifNoneMatch: request.headers.get("if-none-match"),
+      ifModifiedSince: request.headers.get("if-modified-since"),
+    });
+    const headers = { ...(notModified ? encoding.notModified : encoding.ok), "X-Page-Cache": status };
+    if (notModified) return new Response(null, { status: 304, headers });
+    return new Response(request.method === "HEAD" ? null : new Uint8Array(encoding.body), { status: 200, headers });
+  };
+
+  const wrap =
+    <Context>(handler: PageHandler<Context>): PageHandler<Context> =>
+    async (request, context) => {
+      const url = new URL(request.url);
+      const key = url.pathname;
+      const anonymousRead = !url.search && isAnonymousRead(request.method, key, request.headers.get("cookie"));
+      if (!anonymousRead || !isPublicPath(key)) return handler(request, context);
       const version = await readContentVersion().catch(() => null);
-      if (version === null) return next();
-      let page: CachedPage | UncachedResponse | undefined = entries.get(key);
-      let status = "hit";
-      let joined = false;
-      if (page && (page.contentVersion !== version || now() - page.storedAt >= maxAgeMs)) {
-        entries.delete(key);
-        page = undefined;
+      if (version === null) return handler(request, context);
+      const stored = freshEntry(key);
+      if (stored) return pageResponse(stored, request, "hit");
+      let pending = rendering.get(key);
+      const joined = pending !== undefined;
+      if (!pending) {
+        pending = renderAndStore(handler, request, context, key, version).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
       }
-      if (!page) {
-        status = "miss";
-        let pending = rendering.get(key);
-        joined = pending !== undefined;
-        if (!pending) {
-          pending = renderAndStore(req, key, version).finally(() => rendering.delete(key));
-          rendering.set(key, pending);
-        }
-        page = await pending;
-      }
-      if (!("etag" in page)) {
-        // A response meant for one request (a cookie, a redirect, an error) is never handed to another one. A server
-        // error goes to the app's own path, whose database check answers 503 while the database is unreachable; as the
-        // database may be gone, the next request reads the content version again instead of trusting stored pages.
-        if (page.status >= 500) {
-          versionCheckedAt = Number.NEGATIVE_INFINITY;
-          return next();
-        }
-        if (joined) return next();
-        res.status(page.status).set("X-Page-Cache", "miss");
-        for (const [name, value] of page.headers) {
-          if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
-        }
-        res.end(page.body);
-        return;
-      }
-      const gzip = acceptsGzip(req.headers["accept-encoding"]);
-      const etag = gzip ? `${page.etag.slice(0, -1)}-gz"` : page.etag;
-      res.set(page.headers);
-      res.set({ Vary: "Accept-Encoding", ETag: etag, "X-Page-Cache": status });
-      const conditions = {
-        ifNoneMatch: req.headers["if-none-match"] ?? null,
-        ifModifiedSince: req.headers["if-modified-since"] ?? null,
-      };
-      if (isNotModified(conditions, { etag, lastModified: page.headers["last-modified"] ?? null })) {
-        res.status(304).end();
-        return;
-      }
-      const body = gzip ? page.gzip : page.identity;
-      if (gzip) res.set("Content-Encoding", "gzip");
-      res.set("Content-Length", String(body.length));
-      res.status(200).end(body);
-    } catch (error) {
-      next(error);
+      const page = await pending;
+      if ("identity" in page) return pageResponse(page, request, "miss");
+      // A response meant for one request (a cookie, a redirect, an error) is never handed to another one: a request
+      // that joined someone else's render renders its own. As the database may be gone after a server error, the
+      // next request reads the content version again instead of trusting stored pages.
+      if (page.status >= 500) versionCheckedAt = Number.NEGATIVE_INFINITY;
+      if (joined) return handler(request, context);
+      const headers = new Headers(page.headers);
+      headers.set("X-Page-Cache", "miss");
+      const body = NULL_BODY_STATUSES.has(page.status) || request.method === "HEAD" ? null : new Uint8Array(page.body);
+      return new Response(body, { status: page.status, headers });
+    };
+
+  const send = (req: IncomingMessage, res: ServerResponse, page: CachedPage) => {
+    const { encoding, notModified } = choose(page, firstHeader(req.headers, "accept-encoding"), {
+      ifNoneMatch: firstHeader(req.headers, "if-none-match"),
+      ifModifiedSince: firstHeader(req.headers, "if-modified-since"),
+    });
+    res.setHeader("X-Request-Id", randomUUID());
+    res.setHeader("X-Page-Cache", "hit");
+    if (notModified) {
+      res.writeHead(304, encoding.notModified).end();
+      return;
     }
+    res.writeHead(200, encoding.ok);
+    if (req.method === "HEAD") res.end();
+    else res.end(encoding.body);
+  };
+
+  const answer = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
+    const key = req.url ?? "";
+    if (!isAnonymousRead(req.method, key, firstHeader(req.headers, "cookie"))) return false;
+    if (!entries.has(key)) return false;
+    const answerFromMemory = () => {
+      const page = freshEntry(key);
+      if (!page) return false;
+      send(req, res, page);
+      return true;
+    };
+    if (!versionIsDue()) return answerFromMemory();
+    // Without the database the content version is unknown: the request goes on to the app, whose database check
+    // answers 503 while the database is unreachable.
+    return readContentVersion().then(answerFromMemory, () => false);
   };
 
   return {
-    middleware,
+    answer,
+    wrap,
     invalidate() {
       entries.clear();
       generation += 1;

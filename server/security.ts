@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import helmet from "helmet";
 import type { Env } from "../app/lib/env.server";
 import { siteConfig } from "../app/lib/site-config";
@@ -85,28 +86,57 @@ export function isCrossSiteWrite(req: Request, siteUrl: string): boolean {
 }
 
 /**
- * Headers on every response (CSP with a per-request nonce, HSTS outside development, nosniff, Referrer-Policy,
- * Permissions-Policy, no framing), a request id (X-Request-Id), and 403 for cross-site writes. `getEnv` is read per
- * request because the settings are parsed after this middleware is installed.
+ * The headers every response carries whatever the request (nosniff, Referrer-Policy, Permissions-Policy, no framing,
+ * HSTS outside development, and helmet's other defaults), computed once: the page cache sends a stored page with the
+ * same ones without running any middleware.
+ */
+export function standardSecurityHeaders(env: Env): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  };
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  // helmet sets fixed values whatever the request; recording them once spares every request its dozen middleware.
+  helmet({ contentSecurityPolicy: false, hsts: env.NODE_ENV !== "development", frameguard: { action: "deny" } })(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    () => {},
+  );
+  return headers;
+}
+
+/** A policy with a nonce, from the policy built once per process with a placeholder where the nonce goes. */
+function noncePolicyTemplate(env: Env): (nonce: string) => string {
+  const placeholder = "\u0000nonce\u0000";
+  const [before, after] = contentSecurityPolicy(env, { nonce: placeholder }).split(placeholder);
+  return (nonce) => before + nonce + after;
+}
+
+/**
+ * Headers on every response (CSP with a per-request nonce, and standardSecurityHeaders), a request id (X-Request-Id),
+ * and 403 for cross-site writes. `getEnv` is read on the first request because the settings are parsed after this
+ * middleware is installed.
  */
 export function securityMiddleware(getEnv: () => Env): RequestHandler[] {
-  const locals = (res: Response) => res.locals as SecurityLocals;
-  let standardHeaders: RequestHandler | undefined;
+  let fixed: { standard: [string, string][]; policyWithNonce: (nonce: string) => string } | undefined;
   return [
     (_req, res, next) => {
-      Object.assign(res.locals, { requestId: randomUUID(), cspNonce: createCspNonce() } satisfies SecurityLocals);
-      res.setHeader("X-Request-Id", locals(res).requestId);
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy(getEnv(), { nonce: locals(res).cspNonce }));
-      res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+      fixed ??= {
+        standard: Object.entries(standardSecurityHeaders(getEnv())),
+        policyWithNonce: noncePolicyTemplate(getEnv()),
+      };
+      const locals: SecurityLocals = { requestId: randomUUID(), cspNonce: createCspNonce() };
+      Object.assign(res.locals, locals);
+      res.setHeader("X-Request-Id", locals.requestId);
+      res.setHeader("Content-Security-Policy", fixed.policyWithNonce(locals.cspNonce));
+      for (const [name, value] of fixed.standard) res.setHeader(name, value);
       next();
-    },
-    (req, res, next) => {
-      standardHeaders ??= helmet({
-        contentSecurityPolicy: false,
-        hsts: getEnv().NODE_ENV !== "development",
-        frameguard: { action: "deny" },
-      });
-      standardHeaders(req, res, next);
     },
     (req, res, next) => {
       if (!isCrossSiteWrite(req, getEnv().SITE_URL)) return next();

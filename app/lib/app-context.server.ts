@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mailer.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
+import type { PublicRoute } from "~/lib/public-routes";
 
 /** What the server gives every loader and action for one request: read it with `context.get(appContext)`. */
 export type AppContext = {
@@ -17,6 +18,8 @@ export type AppContext = {
   requestId: string;
   /** This response's Content-Security-Policy nonce, for the inline scripts the framework renders. */
   cspNonce: string;
+  /** The routes whose handle declares them public (app/lib/public-routes.ts), read from the route manifest once. */
+  publicRoutes: PublicRoute[];
 };
 
 export const appContext = createContext<AppContext>();

@@ -47,6 +47,30 @@ describe("the built server's page cache", () => {
     expect(unchanged.status).toBe(304);
   });
 
+  it("answers a hit with exactly the headers of the miss that stored it, but its own request id", async () => {
+    const perResponse = ["date", "x-request-id", "x-page-cache"];
+    const comparable = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.includes(name)));
+    for (const [path, encoding] of [
+      ["/contact", "gzip"],
+      ["/links", "identity"],
+      ["/api/insights", "gzip"],
+    ]) {
+      const miss = await rawGet(`${server.url}${path}`, { "accept-encoding": encoding });
+      const hit = await rawGet(`${server.url}${path}`, { "accept-encoding": encoding });
+      expect([miss.status, miss.headers["x-page-cache"], hit.status, hit.headers["x-page-cache"]]).toEqual([
+        200,
+        "miss",
+        200,
+        "hit",
+      ]);
+      expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
+      expect(hit.body).toEqual(miss.body);
+      expect(hit.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(hit.headers["x-request-id"]).not.toBe(miss.headers["x-request-id"]);
+    }
+  });
+
   it("stores the podcast feed even when its first request is conditional, and serves it with its validators", async () => {
     const feed = `${server.url}/podcast.xml`;
     const conditional = await rawGet(feed, { "if-modified-since": "Fri, 01 Jan 2100 00:00:00 GMT" });

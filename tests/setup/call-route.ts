@@ -7,6 +7,7 @@ import { parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
 import { createDiskStorage } from "~/lib/media/disk-storage.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
+import type { PublicRoute } from "~/lib/public-routes";
 
 type RouteArgs = {
   request: Request;
@@ -24,6 +25,8 @@ export type CallRouteOptions = {
   /** Tests that upload give a storage of their own (tests/setup/media-storages.ts) and look into it afterwards. */
   media?: MediaStorage;
   clientIp?: string;
+  /** The public routes (tests/setup/public-routes.ts), for route code that lists them. */
+  publicRoutes?: PublicRoute[];
 };
 
 /** For route tests that store no media: a folder of the system's temporary files, made only if something is stored. */
@@ -49,6 +52,7 @@ export function routeContext(db: Database, options: CallRouteOptions = {}): Rout
     clientIp: options.clientIp ?? "127.0.0.1",
     requestId: TEST_REQUEST_ID,
     cspNonce: "test-nonce",
+    publicRoutes: options.publicRoutes ?? [],
   };
   return new RouterContextProvider(new Map([[appContext, app]]));
 }

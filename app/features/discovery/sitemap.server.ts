@@ -1,3 +1,4 @@
+import { fixedPublicPages, type PublicContent, type PublicRoute } from "~/lib/public-routes";
 import { element, xmlDocument } from "~/lib/xml";
 
 export const SITEMAP_CONTENT_TYPE = "application/xml; charset=utf-8";
@@ -5,19 +6,9 @@ export const SITEMAP_CONTENT_TYPE = "application/xml; charset=utf-8";
 /** When the text of the site's fixed pages last changed; move it forward when you edit them. */
 export const FIXED_PAGES_REVISED = new Date("2025-09-01T00:00:00Z");
 
-/** Every public page without its own dated content. */
-const FIXED_PAGES = [
-  "/about",
-  "/briefing",
-  "/contact",
-  "/links",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/guest-application",
-];
-
 export type SitemapContent = {
+  /** The routes whose handle declares them public; the pages among them with a fixed address are listed. */
+  routes: PublicRoute[];
   insights: { id: string; updatedAt: Date }[];
   /** The latest change to the public episode list, or null when there are no episodes. */
   episodesChanged: Date | null;
@@ -28,19 +19,21 @@ export type SitemapEntry = { path: string; lastModified: Date };
 const latest = (...dates: (Date | null)[]) =>
   new Date(Math.max(...dates.flatMap((date) => (date ? [date.getTime()] : []))));
 
-/** Every public URL with the time its content last changed. */
-export function sitemapEntries({ insights, episodesChanged }: SitemapContent): SitemapEntry[] {
-  const insightsChanged = latest(FIXED_PAGES_REVISED, ...insights.map((insight) => insight.updatedAt));
+/** Every public URL with the time its content last changed: a page's fixed text, or the content it shows. */
+export function sitemapEntries({ routes, insights, episodesChanged }: SitemapContent): SitemapEntry[] {
+  const changed: Record<PublicContent, Date | null> = {
+    insights: insights.length === 0 ? null : latest(...insights.map((insight) => insight.updatedAt)),
+    episodes: episodesChanged,
+  };
   return [
-    // The home page shows the latest episode and insights.
-    { path: "/", lastModified: latest(insightsChanged, episodesChanged) },
-    { path: "/podcast", lastModified: latest(FIXED_PAGES_REVISED, episodesChanged) },
-    { path: "/insights", lastModified: insightsChanged },
+    ...fixedPublicPages(routes).map((page) => ({
+      path: page.path,
+      lastModified: latest(FIXED_PAGES_REVISED, ...page.shows.map((content) => changed[content])),
+    })),
     ...insights.map((insight) => ({
       path: `/insights/${encodeURIComponent(insight.id)}`,
       lastModified: insight.updatedAt,
     })),
-    ...FIXED_PAGES.map((path) => ({ path, lastModified: FIXED_PAGES_REVISED })),
   ];
 }
 

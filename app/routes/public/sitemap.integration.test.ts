@@ -4,7 +4,9 @@ import { sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
 import { insightPosts, podcastEpisodes } from "~/db/schema";
 import { FIXED_PAGES_REVISED } from "~/features/discovery/sitemap.server";
 import { sanitizedForStorage } from "~/features/insights/insights.server";
+import type { PublicRoute } from "~/lib/public-routes";
 import { routeContext } from "../../../tests/setup/call-route";
+import { loadPublicRoutes } from "../../../tests/setup/public-routes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as robotsLoader } from "./robots";
 import { loader as sitemapLoader } from "./sitemap";
@@ -12,15 +14,21 @@ import { loader as sitemapLoader } from "./sitemap";
 const SITE_URL = "https://www.disruptionconfessional.example";
 
 let database: TestDatabase;
+let publicRoutes: PublicRoute[];
 beforeAll(async () => {
   database = await createTestDatabase();
+  publicRoutes = await loadPublicRoutes();
 });
 afterAll(() => database.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: each route module types its own args more narrowly
 async function get(loader: (args: any) => Response | Promise<Response>, path: string, headers = {}) {
   const request = new Request(`http://localhost${path}`, { headers });
-  const response = await loader({ request, params: {}, context: routeContext(database.db, { env: { SITE_URL } }) });
+  const response = await loader({
+    request,
+    params: {},
+    context: routeContext(database.db, { env: { SITE_URL }, publicRoutes }),
+  });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -96,20 +104,20 @@ describe("GET /sitemap.xml", () => {
     const fixed = FIXED_PAGES_REVISED.toISOString().replace(".000Z", "Z");
     expect(entries(reply.text)).toEqual([
       { loc: `${SITE_URL}/`, lastmod: "2025-10-07T18:45:30Z" },
-      { loc: `${SITE_URL}/podcast`, lastmod: "2025-10-07T18:45:30Z" },
-      { loc: `${SITE_URL}/insights`, lastmod: "2025-10-05T12:00:00Z" },
-      { loc: `${SITE_URL}/insights/ai-agents-small-business`, lastmod: "2025-10-05T12:00:00Z" },
-      { loc: `${SITE_URL}/insights/q%26a%20with%20%3Cfounders%3E`, lastmod: "2025-09-30T00:00:00Z" },
-      { loc: `${SITE_URL}/insights/resilient-supply-chains`, lastmod: "2025-10-04T12:00:00Z" },
-      { loc: `${SITE_URL}/insights/founder-burnout`, lastmod: "2025-10-03T12:00:00Z" },
       { loc: `${SITE_URL}/about`, lastmod: fixed },
       { loc: `${SITE_URL}/briefing`, lastmod: fixed },
+      { loc: `${SITE_URL}/podcast`, lastmod: "2025-10-07T18:45:30Z" },
+      { loc: `${SITE_URL}/insights`, lastmod: "2025-10-05T12:00:00Z" },
       { loc: `${SITE_URL}/contact`, lastmod: fixed },
       { loc: `${SITE_URL}/links`, lastmod: fixed },
       { loc: `${SITE_URL}/privacy-policy`, lastmod: fixed },
       { loc: `${SITE_URL}/terms-of-service`, lastmod: fixed },
       { loc: `${SITE_URL}/cookie-policy`, lastmod: fixed },
       { loc: `${SITE_URL}/guest-application`, lastmod: fixed },
+      { loc: `${SITE_URL}/insights/ai-agents-small-business`, lastmod: "2025-10-05T12:00:00Z" },
+      { loc: `${SITE_URL}/insights/q%26a%20with%20%3Cfounders%3E`, lastmod: "2025-09-30T00:00:00Z" },
+      { loc: `${SITE_URL}/insights/resilient-supply-chains`, lastmod: "2025-10-04T12:00:00Z" },
+      { loc: `${SITE_URL}/insights/founder-burnout`, lastmod: "2025-10-03T12:00:00Z" },
     ]);
     expect(reply.text).not.toContain("/members");
     expect(reply.text).not.toContain("/admin");

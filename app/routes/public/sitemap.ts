@@ -11,12 +11,12 @@ import { conditionalResponse } from "~/lib/conditional-get.server";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
+  const { db, env, publicRoutes } = context.get(appContext);
   const [insights, episodesChanged] = await Promise.all([
     listInsightRevisions(db),
     latestPublicEpisodeChange(db, new Date()),
   ]);
-  const entries = sitemapEntries({ insights, episodesChanged });
+  const entries = sitemapEntries({ routes: publicRoutes, insights, episodesChanged });
   return conditionalResponse(request, {
     body: buildSitemap(entries, env.SITE_URL),
     contentType: SITEMAP_CONTENT_TYPE,
