@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { BUILT_SERVER, rawGet, SERVER_NODE_FLAGS } from "../tests/server/helpers";
-import { freePort, temporaryDataDir } from "./public-pages";
+import { freePort, resolvePublicPages, temporaryDataDir } from "./public-pages";
 
 const THREADS = 2;
 const CONNECTIONS = 50;
@@ -30,14 +30,14 @@ const BUDGET = {
   firstStartPeakRssMb: 400,
   coldStartExistingMs: 2000,
 };
-const TARGETS = [
-  { path: "/", name: "home", ext: "html" },
-  { path: "/insights", name: "insights", ext: "html" },
-  { path: "/insights/{insight}", name: "insight", ext: "html" },
-  { path: "/podcast", name: "podcast", ext: "html" },
-  { path: "/api/insights", name: "api-insights", ext: "json" },
-  { path: "/podcast.xml", name: "podcast-feed", ext: "xml" },
-] as const;
+/** What a measured path is called in the files nginx serves, and which extension gives its content type there. */
+type Target = { path: string; name: string; ext: string };
+
+function targetFor(pagePath: string, contentType: string | undefined): Target {
+  const ext = contentType?.includes("json") ? "json" : contentType?.includes("xml") ? "xml" : "html";
+  const name = pagePath === "/" ? "home" : pagePath.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
+  return { path: pagePath, name, ext };
+}
 
 type Measurement = {
   rps: number;
@@ -275,24 +275,19 @@ async function main() {
   const rows: Row[] = [];
   let rssUnderLoad: number | null = null;
   try {
-    const insights = JSON.parse((await rawGet(`${server.url}/api/insights`)).body.toString()) as {
-      data: { id: string }[];
-    };
-    const insightId = insights.data[0]?.id;
-    if (!insightId) throw new Error("GET /api/insights listed no insight");
-
     const root = path.join(workDir, "www");
     fs.mkdirSync(path.join(root, "identity"), { recursive: true });
     fs.mkdirSync(path.join(root, "gzip"), { recursive: true });
-    const measured: { target: (typeof TARGETS)[number]; path: string }[] = [];
-    for (const target of TARGETS) {
-      const targetPath = target.path.replace("{insight}", encodeURIComponent(insightId));
+    // Every page, feed and API answer the routes declare public, as the page cache and the sitemap read them.
+    const measured: { target: Target; path: string }[] = [];
+    for (const targetPath of await resolvePublicPages(server.url, { resources: true })) {
       const plain = await rawGet(`${server.url}${targetPath}`);
       if (plain.status === 404) {
         notes.push(`${targetPath} answered 404 on this build, so it is not measured.`);
         continue;
       }
       if (plain.status !== 200) throw new Error(`${targetPath} answered ${plain.status}`);
+      const target = targetFor(targetPath, plain.headers["content-type"]?.toString());
       const zipped = await rawGet(`${server.url}${targetPath}`, { "accept-encoding": "gzip" });
       if (zipped.headers["content-encoding"] !== "gzip") notes.push(`${targetPath} is not sent gzip-compressed.`);
       fs.writeFileSync(path.join(root, "identity", `${target.name}.${target.ext}`), plain.body);
