@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
-import { holdRoute, notifications, OWNER_STORAGE_STATE, sendContactMessage, uniqueTag } from "./owner-support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { holdRoute, sendContactMessage, uniqueTag } from "./owner-support";
 import { openPage } from "./support";
 
-test.use({ storageState: OWNER_STORAGE_STATE });
+test.use({ signedInAs: "owner" });
 
 const table = (page: Page) => page.getByRole("table", { name: "Contact messages" });
 const rowOf = (page: Page, text: string) => table(page).getByRole("row").filter({ hasText: text });
@@ -21,7 +22,10 @@ async function seedMessage(page: Page) {
 }
 
 test.describe("contact messages", () => {
-  test("the default tab lists messages; View shows them and Mark as Read marks them read", async ({ page }) => {
+  test("the default tab lists messages; View shows them and Mark as Read marks them read", async ({
+    page,
+    notifications,
+  }) => {
     const name = await seedMessage(page);
     await openPage(page, "/admin/contacts");
     await expect(page.getByRole("tab", { name: "Contact Messages" })).toHaveAttribute("aria-selected", "true");
@@ -41,27 +45,27 @@ test.describe("contact messages", () => {
     await expect(dialog.getByText("I would love to tell my story on the show.")).toBeVisible();
     await expect(dialog.getByText(/^Received /)).toBeVisible();
     await dialog.getByRole("button", { name: "Mark as Read" }).click();
-    await expect(notifications(page).getByText("Contact marked as read")).toBeVisible();
+    await expect(notifications.getByText("Contact marked as read")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Mark as Read" })).toHaveCount(0);
     await dialog.getByRole("button", { name: "Close dialog" }).click();
     await expect(rowOf(page, name).getByText("Read", { exact: true })).toBeVisible();
   });
 
-  test("archive hides a message until Show Archived; Unarchive restores it", async ({ page }) => {
+  test("archive hides a message until Show Archived; Unarchive restores it", async ({ page, notifications }) => {
     const name = await seedMessage(page);
     await openPage(page, "/admin/contacts");
     await rowOf(page, name).getByRole("button", { name: "Archive" }).click();
-    await expect(notifications(page).getByText("Contact archived successfully")).toBeVisible();
+    await expect(notifications.getByText("Contact archived successfully")).toBeVisible();
     await expect(rowOf(page, name)).toHaveCount(0);
     await page.getByRole("switch", { name: "Show Archived" }).click();
     await expect(rowOf(page, name)).toHaveClass(/opacity-60/);
     await expect(rowOf(page, name).getByText("Archived", { exact: true })).toBeVisible();
     await rowOf(page, name).getByRole("button", { name: "Unarchive" }).click();
-    await expect(notifications(page).getByText("Contact unarchived successfully")).toBeVisible();
+    await expect(notifications.getByText("Contact unarchived successfully")).toBeVisible();
     await expect(rowOf(page, name).getByText("Archived", { exact: true })).toHaveCount(0);
   });
 
-  test("delete asks Are you sure? and Delete Permanently removes the message", async ({ page }) => {
+  test("delete asks Are you sure? and Delete Permanently removes the message", async ({ page, notifications }) => {
     const name = await seedMessage(page);
     await openPage(page, "/admin/contacts");
     await rowOf(page, name).getByRole("button", { name: "Delete" }).click();
@@ -69,26 +73,26 @@ test.describe("contact messages", () => {
     await expect(confirm).toContainText("permanently");
     await expect(confirm).toContainText("archive it instead");
     await confirm.getByRole("button", { name: "Delete Permanently" }).click();
-    await expect(notifications(page).getByText("Contact deleted permanently")).toBeVisible();
+    await expect(notifications.getByText("Contact deleted permanently")).toBeVisible();
     await expect(rowOf(page, name)).toHaveCount(0);
   });
 
-  test("failed actions show Error with the spec's texts", async ({ page }) => {
+  test("failed actions show Error with the spec's texts", async ({ page, notifications }) => {
     const name = await seedMessage(page);
     await openPage(page, "/admin/contacts");
     await page.route("**/api/admin/contacts/*/read", (route) => route.fulfill({ status: 500, json: {} }));
     await page.route("**/api/contacts/**", (route) => route.fulfill({ status: 500, json: {} }));
     await rowOf(page, name).getByRole("button", { name: "View" }).click();
     await page.getByRole("button", { name: "Mark as Read" }).click();
-    await expect(notifications(page).getByText("Failed to mark contact as read")).toBeVisible();
-    await expect(notifications(page).getByText("Error", { exact: true })).toBeVisible();
+    await expect(notifications.getByText("Failed to mark contact as read")).toBeVisible();
+    await expect(notifications.getByText("Error", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Close dialog" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await rowOf(page, name).getByRole("button", { name: "Archive" }).click();
-    await expect(notifications(page).getByText("Failed to archive contact")).toBeVisible();
+    await expect(notifications.getByText("Failed to archive contact")).toBeVisible();
     await rowOf(page, name).getByRole("button", { name: "Delete" }).click();
     await page.getByRole("button", { name: "Delete Permanently" }).click();
-    await expect(notifications(page).getByText("Failed to delete contact")).toBeVisible();
+    await expect(notifications.getByText("Failed to delete contact")).toBeVisible();
   });
 });
 

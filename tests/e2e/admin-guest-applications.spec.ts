@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
-import { applyAsGuest, holdRoute, notifications, OWNER_STORAGE_STATE, uniqueTag } from "./owner-support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { applyAsGuest, holdRoute, uniqueTag } from "./owner-support";
 import { openPage } from "./support";
 
-test.use({ storageState: OWNER_STORAGE_STATE });
+test.use({ signedInAs: "owner" });
 
 const table = (page: Page) => page.getByRole("table", { name: "Guest applications" });
 const rowOf = (page: Page, text: string) => table(page).getByRole("row").filter({ hasText: text });
@@ -22,6 +23,7 @@ async function seedApplication(page: Page) {
 test.describe("guest applications tab", () => {
   test("lists applications with initials and company; details show every field; Change Status updates", async ({
     page,
+    notifications,
   }) => {
     const name = await seedApplication(page);
     await openTab(page);
@@ -41,14 +43,14 @@ test.describe("guest applications tab", () => {
     await page.getByRole("option", { name: "Approved" }).click();
     await expect(update).toBeEnabled();
     await update.click();
-    await expect(notifications(page).getByText("Status Updated")).toBeVisible();
+    await expect(notifications.getByText("Status Updated")).toBeVisible();
     await expect(dialog.getByText("Approved").first()).toBeVisible();
     await expect(update).toBeDisabled();
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
     await expect(rowOf(page, name).getByText("Approved")).toHaveAttribute("data-status", "approved");
   });
 
-  test("a refused status change shows Update Failed with the server's message", async ({ page }) => {
+  test("a refused status change shows Update Failed with the server's message", async ({ page, notifications }) => {
     const name = await seedApplication(page);
     await openTab(page);
     await page.route("**/api/guests/applications/*/status", (route) =>
@@ -58,11 +60,11 @@ test.describe("guest applications tab", () => {
     await page.getByRole("combobox", { name: "Change Status" }).click();
     await page.getByRole("option", { name: "Rejected" }).click();
     await page.getByRole("button", { name: "Update Status" }).click();
-    await expect(notifications(page).getByText("Update Failed")).toBeVisible();
-    await expect(notifications(page).getByText("Please choose a valid status")).toBeVisible();
+    await expect(notifications.getByText("Update Failed")).toBeVisible();
+    await expect(notifications.getByText("Please choose a valid status")).toBeVisible();
   });
 
-  test("archive (reversible) and delete (permanent) ask first", async ({ page }) => {
+  test("archive (reversible) and delete (permanent) ask first", async ({ page, notifications }) => {
     const name = await seedApplication(page);
     await openTab(page);
     await rowOf(page, name).getByRole("button", { name: "View" }).click();
@@ -70,7 +72,7 @@ test.describe("guest applications tab", () => {
     const archive = page.getByRole("alertdialog", { name: "Archive Guest Application?" });
     await expect(archive).toContainText("reverse");
     await archive.getByRole("button", { name: "Archive" }).click();
-    await expect(notifications(page).getByText("Application Archived")).toBeVisible();
+    await expect(notifications.getByText("Application Archived")).toBeVisible();
     await expect(rowOf(page, name)).toHaveCount(0);
 
     await page.getByRole("switch", { name: "Show Archived" }).click();
@@ -80,7 +82,7 @@ test.describe("guest applications tab", () => {
     const remove = page.getByRole("alertdialog", { name: "Delete Guest Application?" });
     await expect(remove).toContainText("permanently");
     await remove.getByRole("button", { name: "Delete" }).click();
-    await expect(notifications(page).getByText("Application Deleted")).toBeVisible();
+    await expect(notifications.getByText("Application Deleted")).toBeVisible();
     await expect(rowOf(page, name)).toHaveCount(0);
   });
 });

@@ -1,9 +1,10 @@
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { holdRoute, notifications, OWNER_STORAGE_STATE, subscribe, uniqueTag } from "./owner-support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { holdRoute, subscribe, uniqueTag } from "./owner-support";
 import { openPage } from "./support";
 
-test.use({ storageState: OWNER_STORAGE_STATE });
+test.use({ signedInAs: "owner" });
 
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search subscribers" });
 const table = (page: Page) => page.getByRole("table", { name: "Newsletter subscribers" });
@@ -40,26 +41,29 @@ test.describe("newsletter subscribers", () => {
     await expect(page.getByText("No subscribers found matching the search")).toBeVisible();
   });
 
-  test("archive hides a subscriber until Show Archived, dimmed with a badge; Unarchive restores", async ({ page }) => {
+  test("archive hides a subscriber until Show Archived, dimmed with a badge; Unarchive restores", async ({
+    page,
+    notifications,
+  }) => {
     const email = `archive-${uniqueTag()}@example.com`;
     await subscribe(page.request, { email });
     await openPage(page, "/admin/subscribers");
     await searchBox(page).fill(email);
     await rowOf(page, email).getByRole("button", { name: "Archive" }).click();
-    await expect(notifications(page).getByText("Subscriber Archived")).toBeVisible();
+    await expect(notifications.getByText("Subscriber Archived")).toBeVisible();
     await expect(page.getByText("No subscribers found matching the search")).toBeVisible();
 
     await page.getByRole("switch", { name: "Show Archived" }).click();
     await expect(rowOf(page, email)).toHaveClass(/opacity-60/);
     await expect(rowOf(page, email).getByText("Archived", { exact: true })).toBeVisible();
     await rowOf(page, email).getByRole("button", { name: "Unarchive" }).click();
-    await expect(notifications(page).getByText("Subscriber Restored")).toBeVisible();
+    await expect(notifications.getByText("Subscriber Restored")).toBeVisible();
     await page.getByRole("switch", { name: "Show Archived" }).click();
     await expect(rowOf(page, email)).toBeVisible();
     await expect(rowOf(page, email).getByText("Archived", { exact: true })).toHaveCount(0);
   });
 
-  test("delete asks first, then removes the subscriber", async ({ page }) => {
+  test("delete asks first, then removes the subscriber", async ({ page, notifications }) => {
     const email = `delete-${uniqueTag()}@example.com`;
     await subscribe(page.request, { email });
     await openPage(page, "/admin/subscribers");
@@ -70,12 +74,13 @@ test.describe("newsletter subscribers", () => {
     await expect(rowOf(page, email)).toBeVisible();
     await rowOf(page, email).getByRole("button", { name: "Delete" }).click();
     await dialog.getByRole("button", { name: "Delete Permanently" }).click();
-    await expect(notifications(page).getByText("Subscriber Deleted")).toBeVisible();
+    await expect(notifications.getByText("Subscriber Deleted")).toBeVisible();
     await expect(page.getByText("No subscribers found matching the search")).toBeVisible();
   });
 
   test("a failed archive or delete shows its failure toast with the server's message or the fallback", async ({
     page,
+    notifications,
   }) => {
     const email = `failing-${uniqueTag()}@example.com`;
     await subscribe(page.request, { email });
@@ -85,8 +90,8 @@ test.describe("newsletter subscribers", () => {
       route.fulfill({ status: 500, contentType: "text/plain", body: "oops" }),
     );
     await rowOf(page, email).getByRole("button", { name: "Archive" }).click();
-    await expect(notifications(page).getByText("Archive Failed")).toBeVisible();
-    await expect(notifications(page).getByText("Failed to archive subscriber")).toBeVisible();
+    await expect(notifications.getByText("Archive Failed")).toBeVisible();
+    await expect(notifications.getByText("Failed to archive subscriber")).toBeVisible();
     await page.route("**/api/subscribers/*", (route) =>
       route.request().method() === "DELETE"
         ? route.fulfill({ status: 404, json: { success: false, message: "Subscriber not found" } })
@@ -94,8 +99,8 @@ test.describe("newsletter subscribers", () => {
     );
     await rowOf(page, email).getByRole("button", { name: "Delete" }).click();
     await page.getByRole("button", { name: "Delete Permanently" }).click();
-    await expect(notifications(page).getByText("Delete Failed")).toBeVisible();
-    await expect(notifications(page).getByText("Subscriber not found")).toBeVisible();
+    await expect(notifications.getByText("Delete Failed")).toBeVisible();
+    await expect(notifications.getByText("Subscriber not found")).toBeVisible();
   });
 
   test("Export CSV downloads the shown subscribers with formula-like cells neutralised", async ({ page }) => {

@@ -4,12 +4,6 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 /** The owner's signed-in browser state, written once per run by owner.setup.ts. */
 export const OWNER_STORAGE_STATE = path.join(process.env.E2E_DATA_DIR ?? "test-results", "owner-storage-state.json");
 
-/**
- * The toast area, found by its attributes: while a modal dialog is open Radix hides the rest of the page from the
- * accessibility tree, so a toast shown over a dialog is not reachable by role.
- */
-export const notifications = (page: Page) => page.locator('[role="region"][aria-label^="Notifications"]');
-
 /** A tag that keeps one test's rows apart from rows other tests add to the shared database. */
 export const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 

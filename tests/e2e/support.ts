@@ -8,17 +8,6 @@ export async function openPage(page: Page, path: string) {
 }
 
 /**
- * Signs the page's browser context in as the mock member of `tier` (a real server session; tests only). A test that
- * changes its member (an upgrade) passes an `alias` of its own, so that it gets its own copy of the mock user.
- */
-export async function signInAsMember(page: Page, tier: "free" | "basic" | "premium", options: { alias?: string } = {}) {
-  const response = await page.request.post("/api/auth/mock-login", {
-    data: { membershipTier: tier, alias: options.alias },
-  });
-  expect(response.ok()).toBe(true);
-}
-
-/**
  * Waits until the finite CSS animations and transitions of the page, or of one element and its subtree, have ended,
  * so that positions and colours are measured at rest. An animation cancelled meanwhile (its element removed, or a new
  * transition started) has ended too: its `finished` promise rejects, which is not a failure here. Endless animations
