@@ -1,12 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { holdRoute, sendContactMessage, uniqueTag } from "./owner-support";
+import { holdRoute, rowOf, sendContactMessage, uniqueTag } from "./owner-support";
 import { openPage } from "./support";
 
 test.use({ signedInAs: "owner" });
 
 const table = (page: Page) => page.getByRole("table", { name: "Contact messages" });
-const rowOf = (page: Page, text: string) => table(page).getByRole("row").filter({ hasText: text });
 const emptyReply = { json: { success: true, message: "0 contact messages", data: [] } };
 
 /** Sends a message through the public contact form's call; needs POST /api/contact (the public forms' issue). */
@@ -37,9 +36,9 @@ test.describe("contact messages", () => {
       "Status",
       "Actions",
     ]);
-    await expect(rowOf(page, name).getByText("New", { exact: true })).toBeVisible();
+    await expect(rowOf(table(page), name).getByText("New", { exact: true })).toBeVisible();
 
-    await rowOf(page, name).getByRole("button", { name: "View" }).click();
+    await rowOf(table(page), name).getByRole("button", { name: "View" }).click();
     const dialog = page.getByRole("dialog", { name: "pitch" });
     await expect(dialog.getByText(`From ${name} (sender@example.com)`)).toBeVisible();
     await expect(dialog.getByText("I would love to tell my story on the show.")).toBeVisible();
@@ -48,33 +47,33 @@ test.describe("contact messages", () => {
     await expect(notifications.getByText("Contact marked as read")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Mark as Read" })).toHaveCount(0);
     await dialog.getByRole("button", { name: "Close dialog" }).click();
-    await expect(rowOf(page, name).getByText("Read", { exact: true })).toBeVisible();
+    await expect(rowOf(table(page), name).getByText("Read", { exact: true })).toBeVisible();
   });
 
   test("archive hides a message until Show Archived; Unarchive restores it", async ({ page, notifications }) => {
     const name = await seedMessage(page);
     await openPage(page, "/admin/contacts");
-    await rowOf(page, name).getByRole("button", { name: "Archive" }).click();
+    await rowOf(table(page), name).getByRole("button", { name: "Archive" }).click();
     await expect(notifications.getByText("Contact archived successfully")).toBeVisible();
-    await expect(rowOf(page, name)).toHaveCount(0);
+    await expect(rowOf(table(page), name)).toHaveCount(0);
     await page.getByRole("switch", { name: "Show Archived" }).click();
-    await expect(rowOf(page, name)).toHaveClass(/opacity-60/);
-    await expect(rowOf(page, name).getByText("Archived", { exact: true })).toBeVisible();
-    await rowOf(page, name).getByRole("button", { name: "Unarchive" }).click();
+    await expect(rowOf(table(page), name)).toHaveClass(/opacity-60/);
+    await expect(rowOf(table(page), name).getByText("Archived", { exact: true })).toBeVisible();
+    await rowOf(table(page), name).getByRole("button", { name: "Unarchive" }).click();
     await expect(notifications.getByText("Contact unarchived successfully")).toBeVisible();
-    await expect(rowOf(page, name).getByText("Archived", { exact: true })).toHaveCount(0);
+    await expect(rowOf(table(page), name).getByText("Archived", { exact: true })).toHaveCount(0);
   });
 
   test("delete asks Are you sure? and Delete Permanently removes the message", async ({ page, notifications }) => {
     const name = await seedMessage(page);
     await openPage(page, "/admin/contacts");
-    await rowOf(page, name).getByRole("button", { name: "Delete" }).click();
+    await rowOf(table(page), name).getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
     await expect(confirm).toContainText("permanently");
     await expect(confirm).toContainText("archive it instead");
     await confirm.getByRole("button", { name: "Delete Permanently" }).click();
     await expect(notifications.getByText("Contact deleted permanently")).toBeVisible();
-    await expect(rowOf(page, name)).toHaveCount(0);
+    await expect(rowOf(table(page), name)).toHaveCount(0);
   });
 
   test("failed actions show Error with the spec's texts", async ({ page, notifications }) => {
@@ -82,15 +81,15 @@ test.describe("contact messages", () => {
     await openPage(page, "/admin/contacts");
     await page.route("**/api/admin/contacts/*/read", (route) => route.fulfill({ status: 500, json: {} }));
     await page.route("**/api/contacts/**", (route) => route.fulfill({ status: 500, json: {} }));
-    await rowOf(page, name).getByRole("button", { name: "View" }).click();
+    await rowOf(table(page), name).getByRole("button", { name: "View" }).click();
     await page.getByRole("button", { name: "Mark as Read" }).click();
     await expect(notifications.getByText("Failed to mark contact as read")).toBeVisible();
     await expect(notifications.getByText("Error", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Close dialog" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await rowOf(page, name).getByRole("button", { name: "Archive" }).click();
+    await rowOf(table(page), name).getByRole("button", { name: "Archive" }).click();
     await expect(notifications.getByText("Failed to archive contact")).toBeVisible();
-    await rowOf(page, name).getByRole("button", { name: "Delete" }).click();
+    await rowOf(table(page), name).getByRole("button", { name: "Delete" }).click();
     await page.getByRole("button", { name: "Delete Permanently" }).click();
     await expect(notifications.getByText("Failed to delete contact")).toBeVisible();
   });

@@ -1,8 +1,11 @@
 import path from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
 /** The owner's signed-in browser state, written once per run by owner.setup.ts. */
 export const OWNER_STORAGE_STATE = path.join(process.env.E2E_DATA_DIR ?? "test-results", "owner-storage-state.json");
+
+/** The row of an owner's table that shows `text` (a name or an email the test made unique). */
+export const rowOf = (table: Locator, text: string) => table.getByRole("row").filter({ hasText: text });
 
 /** A tag that keeps one test's rows apart from rows other tests add to the shared database. */
 export const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
