@@ -24,10 +24,11 @@ const dataLayer = (page: Page) =>
 const eventsNamed = async (page: Page, name: string) =>
   (await dataLayer(page)).filter((entry) => entry[0] === "event" && entry[1] === name).map((entry) => entry[2]);
 
+// Only the tests that ask for builtServer start it.
+test.use({ builtServerEnv: { GA_MEASUREMENT_ID: MEASUREMENT_ID } });
+
 test.describe("with a measurement id", () => {
   test.describe.configure({ mode: "serial" });
-
-  test.use({ builtServerEnv: { GA_MEASUREMENT_ID: MEASUREMENT_ID } });
 
   test.beforeEach(async ({ page }) => {
     await page.route(`${GTAG_SCRIPT_URL}?*`, (route) =>
