@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { holdRoute, rowOf, sendContactMessage, uniqueTag } from "./owner-support";
-import { openPage } from "./support";
+import { rowOf, sendContactMessage, uniqueTag } from "./owner-support";
+import { holdRequests, openPage } from "./support";
 
 test.use({ signedInAs: "owner" });
 
@@ -98,13 +98,12 @@ test.describe("contact messages", () => {
 test.describe("contact messages: loading, empty and error states", () => {
   test("Refresh shows 5 skeleton rows; an empty answer shows the empty texts", async ({ page }) => {
     await openPage(page, "/admin/contacts");
-    const held = holdRoute(page, "**/api/admin/contacts");
-    await held.ready;
+    const release = await holdRequests(page, "**/api/admin/contacts");
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(
       page.getByRole("status", { name: "Loading contact messages" }).getByTestId("skeleton-row"),
     ).toHaveCount(5);
-    held.release();
+    release();
     await page.unrouteAll({ behavior: "wait" });
     await page.route("**/api/admin/contacts", (route) => route.fulfill(emptyReply));
     await page.getByRole("button", { name: "Refresh" }).click();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { applyAsGuest, holdRoute, rowOf, uniqueTag } from "./owner-support";
-import { openPage } from "./support";
+import { applyAsGuest, rowOf, uniqueTag } from "./owner-support";
+import { holdRequests, openPage } from "./support";
 
 test.use({ signedInAs: "owner" });
 
@@ -97,13 +97,12 @@ test.describe("guest applications tab: loading, empty and error states", () => {
     page,
   }) => {
     await openTab(page);
-    const held = holdRoute(page, "**/api/guests/applications");
-    await held.ready;
+    const release = await holdRequests(page, "**/api/guests/applications");
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(
       page.getByRole("status", { name: "Loading guest applications" }).getByTestId("skeleton-row"),
     ).toHaveCount(3);
-    held.release();
+    release();
     await page.unrouteAll({ behavior: "wait" });
 
     await page.route("**/api/guests/applications", (route) => route.fulfill({ status: 500, json: {} }));

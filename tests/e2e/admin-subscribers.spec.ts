@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { holdRoute, rowOf, subscribe, uniqueTag } from "./owner-support";
-import { openPage } from "./support";
+import { rowOf, subscribe, uniqueTag } from "./owner-support";
+import { holdRequests, openPage } from "./support";
 
 test.use({ signedInAs: "owner" });
 
@@ -137,11 +137,10 @@ test.describe("newsletter subscribers", () => {
     await openPage(page, "/admin/subscribers");
     await expect(table(page)).toBeVisible();
 
-    const held = holdRoute(page, "**/api/subscribers");
-    await held.ready;
+    const release = await holdRequests(page, "**/api/subscribers");
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByRole("status", { name: "Loading subscribers" }).getByTestId("skeleton-row")).toHaveCount(5);
-    held.release();
+    release();
     await expect(table(page)).toBeVisible();
     await page.unrouteAll({ behavior: "wait" });
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { holdRequests, openPage } from "./support";
 
 const DEFAULT_IMAGE = "/images/insights/default.webp";
 const main = (page: Page) => page.getByRole("main");
@@ -144,14 +144,7 @@ test.describe("/insights/:id", () => {
   test.describe("client-side navigation", () => {
     test("shows the article skeleton until the article arrives", async ({ page }) => {
       await openPage(page, "/insights");
-      let release: () => void = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(articleData("founder-burnout"), async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdRequests(page, articleData("founder-burnout"));
       await page.getByRole("link", { name: "The Quiet Cost of Founder Burnout" }).click();
       await expect(page.getByRole("status", { name: "Loading article" })).toBeVisible();
       release();

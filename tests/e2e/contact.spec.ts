@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { holdRequests, openPage } from "./support";
 
 const form = (page: Page) => page.getByRole("form", { name: "Contact" });
 const nameField = (page: Page) => form(page).getByRole("textbox", { name: "Name" });
@@ -76,14 +76,7 @@ test.describe("/contact", () => {
     page,
     expectToast,
   }) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/contact", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/contact");
     await fillValidMessage(page);
     const request = page.waitForRequest("**/api/contact");
     await sendButton(page).click();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { holdRequests, openPage } from "./support";
 
 const form = (page: Page) => page.getByRole("form", { name: "Guest application" });
 const field = (page: Page, name: string) => form(page).getByRole("textbox", { name, exact: true });
@@ -84,14 +84,7 @@ test.describe("/guest-application", () => {
     page,
     expectToast,
   }) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/guests/apply", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/guests/apply");
     await fillRequiredFields(page);
     await field(page, "Company/Organization (optional)").fill("US Navy");
     await field(page, "Website").fill("https://grace.example.org");

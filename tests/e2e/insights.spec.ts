@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { holdRequests, openPage } from "./support";
 
 const POSTS = [
   { id: "ai-agents-small-business", title: "What AI Agents Actually Change for Small Businesses" },
@@ -19,19 +19,6 @@ const skeletons = (page: Page) => page.getByRole("list", { name: "Loading insigh
 /** React Router's data request for the insights page's own loader (the root's loader is fetched separately). */
 const insightsPageData = (url: URL) =>
   url.pathname === "/insights.data" && url.searchParams.get("_routes") === "routes/public/insights";
-
-/** Holds matching requests until `release` is called. */
-async function holdRequests(page: Page, url: string | ((url: URL) => boolean)) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return () => release();
-}
 
 test.beforeEach(async ({ page }) => {
   await page.route(`${new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin}/**`, (route) =>

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { holdRequests, openPage } from "./support";
 
 const emailField = (page: Page) => page.getByRole("textbox", { name: "Email address" });
 const submitButton = (page: Page) => page.getByRole("button", { name: "Notify Me" });
@@ -55,14 +55,7 @@ test.describe("launch-list form on the home page", () => {
   });
 
   test("shows Subscribing... and disables the button while the request is open", async ({ page, notifications }) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/subscribe", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/subscribe");
     await emailField(page).fill(`slow-${Date.now()}@example.com`);
     await submitButton(page).click();
     const pending = page.getByRole("button", { name: "Subscribing..." });

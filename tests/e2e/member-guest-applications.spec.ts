@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { applyAsGuest, holdRoute } from "./owner-support";
-import { openPage } from "./support";
+import { applyAsGuest } from "./owner-support";
+import { holdRequests, openPage } from "./support";
 
 const PREMIUM_EMAIL = "premium.member@example.com";
 
@@ -53,11 +53,10 @@ test.describe("/members/guest-applications", () => {
   }) => {
     await signInAs("premium");
     await openPage(page, "/members/guest-applications");
-    const held = holdRoute(page, "**/api/guests/applications");
-    await held.ready;
+    const release = await holdRequests(page, "**/api/guests/applications");
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Loading applications..." })).toBeVisible();
-    held.release();
+    release();
     await page.unrouteAll({ behavior: "wait" });
     await page.route("**/api/guests/applications", (route) => route.fulfill({ status: 500, json: {} }));
     await page.getByRole("button", { name: "Refresh" }).click();

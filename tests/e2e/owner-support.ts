@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator } from "@playwright/test";
 
 /** The owner's signed-in browser state, written once per run by owner.setup.ts. */
 export const OWNER_STORAGE_STATE = path.join(process.env.E2E_DATA_DIR ?? "test-results", "owner-storage-state.json");
@@ -46,17 +46,4 @@ export async function applyAsGuest(
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** Holds a route's answer until `release` is called, so that a loading state can be seen. */
-export function holdRoute(page: Page, url: string) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const ready = page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { ready, release };
 }

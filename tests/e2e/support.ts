@@ -25,3 +25,19 @@ export async function animationsSettled(target: Page | Locator) {
   if ("goto" in target) await target.evaluate(settle, null);
   else await target.evaluate(settle);
 }
+
+/**
+ * Holds the requests matching `url` until the returned `release` is called, so that a pending or loading state can be
+ * seen; then lets them reach the server.
+ */
+export async function holdRequests(page: Page, url: string | ((url: URL) => boolean)) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}

@@ -9,7 +9,6 @@ import { openPage } from "./support";
 
 const planCard = (page: Page, name: "Basic" | "Premium") => page.getByRole("region", { name, exact: true });
 const upgradeButton = (page: Page, name: "Basic" | "Premium") => planCard(page, name).getByRole("button");
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
 
 test("the upgrade page shows both plans and the FAQ", async ({ page, signInAs }) => {
   await signInAs("free");
@@ -69,6 +68,7 @@ test("a premium member cannot change plan: both buttons are disabled", async ({ 
 test("upgrading free to basic: Processing..., the success toast, then the dashboard after 1500 ms", async ({
   page,
   signInAs,
+  notifications,
 }) => {
   await signInAs("free", { alias: "upgrade-free-to-basic" });
   await page.clock.install();
@@ -94,9 +94,11 @@ test("upgrading free to basic: Processing..., the success toast, then the dashbo
   await expect(upgradeButton(page, "Premium")).toBeDisabled();
   releaseRequest();
 
-  await expect(toasts(page)).toHaveCount(1);
-  await expect(toasts(page).first()).toContainText("Membership Upgraded!");
-  await expect(toasts(page).first()).toContainText("Your account has been upgraded to basic membership.");
+  await expect(notifications.getByRole("listitem")).toHaveCount(1);
+  await expect(notifications.getByRole("listitem").first()).toContainText("Membership Upgraded!");
+  await expect(notifications.getByRole("listitem").first()).toContainText(
+    "Your account has been upgraded to basic membership.",
+  );
   await expect(upgradeButton(page, "Basic")).toHaveText("Current Plan");
 
   await page.clock.runFor(1400);
@@ -106,18 +108,24 @@ test("upgrading free to basic: Processing..., the success toast, then the dashbo
   await expect(page.getByRole("main").getByText("Basic Membership", { exact: true })).toBeVisible();
 });
 
-test("upgrading basic to premium opens the premium content", async ({ page, signInAs }) => {
+test("upgrading basic to premium opens the premium content", async ({ page, signInAs, notifications }) => {
   await signInAs("basic", { alias: "upgrade-basic-to-premium" });
   await openPage(page, "/members/upgrade");
   await upgradeButton(page, "Premium").click();
-  await expect(toasts(page).first()).toContainText("Your account has been upgraded to premium membership.");
+  await expect(notifications.getByRole("listitem").first()).toContainText(
+    "Your account has been upgraded to premium membership.",
+  );
   await expect(page).toHaveURL("/members/dashboard");
   await expect(page.getByRole("main").getByText("Premium Membership", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Listen Now: Premium Podcast Episodes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Premium Content" })).toBeVisible();
 });
 
-test("a refused upgrade shows the failure toast and lets the member try again", async ({ page, signInAs }) => {
+test("a refused upgrade shows the failure toast and lets the member try again", async ({
+  page,
+  signInAs,
+  notifications,
+}) => {
   await signInAs("free", { alias: "upgrade-refused" });
   await openPage(page, "/members/upgrade");
   // Another tab upgrades the same member to premium meanwhile, so this page's Basic choice is now a downgrade.
@@ -125,7 +133,7 @@ test("a refused upgrade shows the failure toast and lets the member try again", 
   expect(elsewhere.ok()).toBe(true);
 
   await upgradeButton(page, "Basic").click();
-  const toast = toasts(page).first();
+  const toast = notifications.getByRole("listitem").first();
   await expect(toast).toContainText("Upgrade Failed");
   await expect(toast).toContainText("There was an error upgrading your membership. Please try again.");
   await expect(toast).toHaveClass(/destructive/);
@@ -133,11 +141,11 @@ test("a refused upgrade shows the failure toast and lets the member try again", 
   await expect(upgradeButton(page, "Basic")).toHaveText("Upgrade to Basic");
 });
 
-test("a network failure shows the failure toast", async ({ page, signInAs }) => {
+test("a network failure shows the failure toast", async ({ page, signInAs, notifications }) => {
   await signInAs("free");
   await openPage(page, "/members/upgrade");
   await page.route("/api/auth/membership", (route) => route.abort("connectionfailed"));
   await upgradeButton(page, "Premium").click();
-  await expect(toasts(page).first()).toContainText("Upgrade Failed");
+  await expect(notifications.getByRole("listitem").first()).toContainText("Upgrade Failed");
   await expect(upgradeButton(page, "Premium")).toBeEnabled();
 });
