@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contacts, mailOutbox } from "~/db/schema";
 import type { Mailer } from "~/lib/mailer.server";
-import { type CallRouteOptions, callRoute } from "../../../tests/setup/call-route";
+import { type CallRouteOptions, callRoute, jsonPost } from "../../../tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./contact";
 
@@ -17,18 +17,8 @@ beforeEach(async () => {
 
 const OWNER = { OWNER_EMAIL: "owner@example.com", SITE_URL: "https://show.example.com" };
 
-const JSON_TYPE = { "Content-Type": "application/json" };
-
 const post = (body: string, options: CallRouteOptions = {}) =>
-  callRoute(
-    action,
-    database.db,
-    new Request("http://localhost/api/contact", { method: "POST", headers: JSON_TYPE, body }),
-    {
-      env: OWNER,
-      ...options,
-    },
-  );
+  callRoute(action, database.db, jsonPost("http://localhost/api/contact", body), { env: OWNER, ...options });
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "pitch", message: "I have a story to pitch." };
 

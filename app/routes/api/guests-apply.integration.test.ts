@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { guestApplications, mailOutbox } from "~/db/schema";
 import { JSON_BODY_LIMIT_BYTES } from "~/lib/api.server";
 import type { Mailer } from "~/lib/mailer.server";
-import { type CallRouteOptions, callRoute } from "../../../tests/setup/call-route";
+import { type CallRouteOptions, callRoute, jsonPost } from "../../../tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { action, loader } from "./guests-apply";
 
@@ -18,18 +18,8 @@ beforeEach(async () => {
 
 const OWNER = { OWNER_EMAIL: "owner@example.com", SITE_URL: "https://show.example.com" };
 
-const JSON_TYPE = { "Content-Type": "application/json" };
-
 const apply = (body: string, options: CallRouteOptions = {}) =>
-  callRoute(
-    action,
-    database.db,
-    new Request("http://localhost/api/guests/apply", { method: "POST", headers: JSON_TYPE, body }),
-    {
-      env: OWNER,
-      ...options,
-    },
-  );
+  callRoute(action, database.db, jsonPost("http://localhost/api/guests/apply", body), { env: OWNER, ...options });
 
 const BIOGRAPHY = "Founder of a logistics start-up that nearly failed twice, now advising other founders.";
 
