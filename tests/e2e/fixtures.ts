@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { type APIRequestContext, type BrowserContext, test as base, expect, type Locator } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator } from "@playwright/test";
 import { type ServerWithDataDir, startServerWithDataDir } from "../server/helpers";
 import { OWNER_STORAGE_STATE } from "./owner-support";
 
@@ -18,7 +17,10 @@ type SignInOptions = {
 };
 
 type TestFixtures = {
-  /** Signs the whole test's browser context in before the test starts; the owner's comes from owner.setup.ts. */
+  /**
+   * Signs each test's browser context in before it starts. The owner's session is the one owner.setup.ts logged in
+   * once for the run, since the login allows only a few attempts per address.
+   */
   signedInAs: Visitor | undefined;
   /**
    * The toast region, found by role even while a modal dialog is open: Radix then hides the rest of the page from
@@ -27,8 +29,11 @@ type TestFixtures = {
   notifications: Locator;
   /** Expects exactly one toast, showing `title` and, when given, `description`, each as its whole text. */
   expectToast: (title: string, description?: string) => Promise<void>;
-  /** Signs the page's browser context in, in the middle of a test (a real server session; tests only). */
-  signInAs: (visitor: Visitor, options?: SignInOptions) => Promise<void>;
+  /**
+   * Signs the page's browser context in as the mock member of `tier` in the middle of a test (a real server session;
+   * tests only). The owner's session is signed in for a whole file or group with `signedInAs`.
+   */
+  signInAs: (tier: MemberTier, options?: SignInOptions) => Promise<void>;
   /** A request context of its own, outside the page's cookies, signed in as `visitor` (none: signed out). */
   requestAs: (visitor?: Visitor) => Promise<APIRequestContext>;
 };
@@ -42,11 +47,6 @@ type WorkerFixtures = {
    */
   builtServer: ServerWithDataDir;
 };
-
-/** The owner's session, logged in once per run by owner.setup.ts (the login allows few attempts per address). */
-const ownerCookies = () =>
-  (JSON.parse(fs.readFileSync(OWNER_STORAGE_STATE, "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] })
-    .cookies;
 
 async function signInMember(request: APIRequestContext, tier: MemberTier, options: SignInOptions = {}) {
   const response = await request.post("/api/auth/mock-login", { data: { membershipTier: tier, alias: options.alias } });
@@ -79,10 +79,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   signInAs: async ({ page }, use) => {
-    await use(async (visitor, options) => {
-      if (visitor === "owner") await page.context().addCookies(ownerCookies());
-      else await signInMember(page.request, visitor, options);
-    });
+    await use((tier, options) => signInMember(page.request, tier, options));
   },
 
   requestAs: async ({ playwright, baseURL }, use) => {
