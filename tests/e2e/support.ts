@@ -41,3 +41,18 @@ export async function holdRequests(page: Page, url: string | ((url: URL) => bool
   });
   return () => release();
 }
+
+/** Room below the last section, so that any section can reach the header whatever the page's content. */
+export async function makeHomePageTall(page: Page) {
+  await page.addStyleTag({ content: "main { padding-bottom: 200vh; }" });
+}
+
+/** Distance between the section's top and the header's bottom edge, in px. */
+export function gapBelowHeader(page: Page, sectionId: string) {
+  return page.evaluate((id) => {
+    const header = document.querySelector("[data-site-header]")?.getBoundingClientRect();
+    const section = document.getElementById(id)?.getBoundingClientRect();
+    if (!header || !section) throw new Error(`missing header or #${id}`);
+    return Math.abs(section.top - header.bottom);
+  }, sectionId);
+}
