@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { expect, test } from "./fixtures";
 import { animationsSettled, openPage } from "./support";
 
 /**
@@ -36,10 +37,10 @@ test.describe("accessibility of the public forms' states", () => {
     await expectNoSeriousViolations(page);
   });
 
-  test("/contact with a validation toast", async ({ page }) => {
+  test("/contact with a validation toast", async ({ page, notifications }) => {
     await openPage(page, "/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Name required")).toBeVisible();
+    await expect(notifications.getByText("Name required")).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 

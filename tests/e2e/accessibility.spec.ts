@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { OWNER_STORAGE_STATE } from "./owner-support";
-import { animationsSettled, openPage, signInAsMember } from "./support";
+import { expect, test } from "./fixtures";
+import { animationsSettled, openPage } from "./support";
 
 /**
  * Every registered route of app/routes.ts but the splat, plus one unknown path for the 404 page. Pages that send a
@@ -71,24 +71,24 @@ async function expectNoSeriousViolations(page: Page) {
 
 test.describe("accessibility", () => {
   for (const path of ROUTES) {
-    test(`${path} has no serious or critical axe violations and no contrast failures`, async ({ page }) => {
+    test(`${path} has no serious or critical axe violations and no contrast failures`, async ({ page, signInAs }) => {
       // Member pages are audited with their premium content, which only a signed-in premium member gets.
-      if (path.startsWith("/members/")) await signInAsMember(page, "premium");
+      if (path.startsWith("/members/")) await signInAs("premium");
       await gotoHydrated(page, path);
       await expectNoSeriousViolations(page);
     });
   }
 
   for (const path of ["/members/dashboard", "/members/upgrade", "/members/premium-content"]) {
-    test(`${path} as a free member`, async ({ page }) => {
-      await signInAsMember(page, "free");
+    test(`${path} as a free member`, async ({ page, signInAs }) => {
+      await signInAs("free");
       await gotoHydrated(page, path);
       await expectNoSeriousViolations(page);
     });
   }
 
-  test("/members/premium-content with an episode's player open", async ({ page }) => {
-    await signInAsMember(page, "premium");
+  test("/members/premium-content with an episode's player open", async ({ page, signInAs }) => {
+    await signInAs("premium");
     await gotoHydrated(page, "/members/premium-content");
     await page.getByRole("button", { name: "Listen Now" }).first().click();
     await expect(page.locator("audio")).toBeVisible();
@@ -114,8 +114,8 @@ test.describe("accessibility", () => {
     await expectNoSeriousViolations(page);
   });
 
-  test("the home page signed in, with the account menu and the Mock Auth Controls open", async ({ page }) => {
-    await signInAsMember(page, "premium");
+  test("the home page signed in, with the account menu and the Mock Auth Controls open", async ({ page, signInAs }) => {
+    await signInAs("premium");
     await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Mock Auth Controls" }).click();
     await expect(page.getByRole("button", { name: "Sign In as Mock User" })).toBeEnabled();
@@ -136,7 +136,7 @@ test.describe("accessibility", () => {
   });
 
   test.describe("signed in as the owner", () => {
-    test.use({ storageState: OWNER_STORAGE_STATE });
+    test.use({ signedInAs: "owner" });
 
     for (const path of [
       "/admin/contacts",
@@ -170,8 +170,8 @@ test.describe("accessibility", () => {
     });
   });
 
-  test("/members/guest-applications for a premium member", async ({ page }) => {
-    await signInAsMember(page, "premium");
+  test("/members/guest-applications for a premium member", async ({ page, signInAs }) => {
+    await signInAs("premium");
     await gotoHydrated(page, "/members/guest-applications");
     await expect(page.getByRole("tab", { name: /All Applications/ })).toBeVisible();
     await expectNoSeriousViolations(page);

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { MOCK_USERS } from "../../app/features/auth/mock-users";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage, signInAsMember } from "./support";
+import { expect, test } from "./fixtures";
+import { openPage } from "./support";
 
 const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
 
@@ -37,9 +38,10 @@ test.describe("account menu", () => {
   for (const tier of ["free", "basic", "premium"] as const) {
     test(`signed in as a ${tier} member: name, email, My Account${tier === "premium" ? ", Premium Content" : ""}, Sign Out`, async ({
       page,
+      signInAs,
     }) => {
       const mock = MOCK_USERS[tier];
-      await signInAsMember(page, tier);
+      await signInAs(tier);
       await openPage(page, "/");
       await openAccountMenu(page);
       await expect(accountMenu(page)).toContainText(mock.firstName);
@@ -55,9 +57,9 @@ test.describe("account menu", () => {
     });
   }
 
-  test("Sign Out ends the session, goes home and sends the logout event", async ({ page }) => {
+  test("Sign Out ends the session, goes home and sends the logout event", async ({ page, signInAs }) => {
     const analytics = await recordAnalytics(page);
-    await signInAsMember(page, "basic");
+    await signInAs("basic");
     await openPage(page, "/about");
     await openAccountMenu(page);
     await accountMenu(page).getByRole("menuitem", { name: "Sign Out" }).click();
@@ -87,8 +89,8 @@ test.describe("account menu", () => {
     ]);
   });
 
-  test("My Account goes to the dashboard", async ({ page }) => {
-    await signInAsMember(page, "free");
+  test("My Account goes to the dashboard", async ({ page, signInAs }) => {
+    await signInAs("free");
     await openPage(page, "/");
     await openAccountMenu(page);
     await accountMenu(page).getByRole("menuitem", { name: "My Account" }).click();
@@ -100,9 +102,9 @@ test.describe("mobile menu", { tag: "@mobile" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const tier of ["free", "premium"] as const) {
-    test(`signed in as a ${tier} member shows the member block and links`, async ({ page }) => {
+    test(`signed in as a ${tier} member shows the member block and links`, async ({ page, signInAs }) => {
       const mock = MOCK_USERS[tier];
-      await signInAsMember(page, tier);
+      await signInAs(tier);
       await openPage(page, "/");
       await page.getByRole("button", { name: "Open menu" }).click();
       const account = page.getByRole("list", { name: "Your account" });

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
-import { notifications, OWNER_STORAGE_STATE } from "./owner-support";
-import { openPage, signInAsMember } from "./support";
+import { expect, test } from "./fixtures";
+import { openPage } from "./support";
 
 const passwordField = (page: Page) => page.getByLabel("Password");
 const loginButton = (page: Page) => page.getByRole("button", { name: "Login to Admin Panel" });
@@ -21,23 +21,23 @@ test.describe("admin login", () => {
   }
 
   for (const path of ["/admin/contacts", "/admin/subscribers", "/admin/content-calendar"]) {
-    test(`${path} sends a visitor and a premium member to the login form`, async ({ page }) => {
+    test(`${path} sends a visitor and a premium member to the login form`, async ({ page, signInAs }) => {
       const response = await page.goto(path);
       expect(response?.request().redirectedFrom()?.url()).toContain(path);
       await expect(page).toHaveURL(/\/admin\/login$/);
-      await signInAsMember(page, "premium");
+      await signInAs("premium");
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/login$/);
       await expect(loginButton(page)).toBeVisible();
     });
   }
 
-  test("a wrong password shows Invalid password and stores nothing", async ({ page }) => {
+  test("a wrong password shows Invalid password and stores nothing", async ({ page, notifications }) => {
     await openPage(page, "/admin/login");
     await passwordField(page).fill("not the password");
     await loginButton(page).click();
-    await expect(notifications(page).getByText("Invalid password")).toBeVisible();
-    await expect(notifications(page).getByText("Please check your password and try again.")).toBeVisible();
+    await expect(notifications.getByText("Invalid password")).toBeVisible();
+    await expect(notifications.getByText("Please check your password and try again.")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect(await storedHints(page)).toEqual({ flag: null, marker: null });
     await page.goto("/admin/contacts");
@@ -57,12 +57,15 @@ test.describe("admin login", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Too many login attempts" })).toBeVisible();
   });
 
-  test("the right password logs in, shows the owner's menu, and Logout ends it all", async ({ page }) => {
+  test("the right password logs in, shows the owner's menu, and Logout ends it all", async ({
+    page,
+    notifications,
+  }) => {
     await openPage(page, "/admin/login");
     await passwordField(page).fill(E2E_ADMIN_PASSWORD);
     await loginButton(page).click();
-    await expect(notifications(page).getByText("Login successful")).toBeVisible();
-    await expect(notifications(page).getByText("You are now logged in as an admin")).toBeVisible();
+    await expect(notifications.getByText("Login successful")).toBeVisible();
+    await expect(notifications.getByText("You are now logged in as an admin")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/contacts$/);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     expect(await storedHints(page)).toEqual({ flag: "true", marker: "true" });
@@ -100,7 +103,7 @@ test.describe("admin login", () => {
 });
 
 test.describe("the owner's floating menu", () => {
-  test.use({ storageState: OWNER_STORAGE_STATE });
+  test.use({ signedInAs: "owner" });
 
   const destinations = [
     { item: "Contact Messages", url: /\/admin\/contacts$/, heading: "Admin Dashboard" },

@@ -1,13 +1,13 @@
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { holdRoute, notifications, OWNER_STORAGE_STATE, subscribe, uniqueTag } from "./owner-support";
-import { openPage } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { rowOf, subscribe, uniqueTag } from "./owner-support";
+import { holdRequests, openPage } from "./support";
 
-test.use({ storageState: OWNER_STORAGE_STATE });
+test.use({ signedInAs: "owner" });
 
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search subscribers" });
 const table = (page: Page) => page.getByRole("table", { name: "Newsletter subscribers" });
-const rowOf = (page: Page, email: string) => table(page).getByRole("row").filter({ hasText: email });
 
 test.describe("newsletter subscribers", () => {
   test("lists subscribers with their columns, and search filters by email or first name", async ({ page }) => {
@@ -23,7 +23,7 @@ test.describe("newsletter subscribers", () => {
       year: "numeric",
       timeZone: "UTC",
     });
-    await expect(rowOf(page, `ada-${tag}@example.com`).getByRole("cell")).toHaveText([
+    await expect(rowOf(table(page), `ada-${tag}@example.com`).getByRole("cell")).toHaveText([
       `ada-${tag}@example.com`,
       `Ada${tag}`,
       today.format(new Date()),
@@ -35,47 +35,51 @@ test.describe("newsletter subscribers", () => {
     await expect(table(page).locator("caption")).toHaveText(/^\d+ subscribers in total, 2 shown$/);
     await searchBox(page).fill(`ada${tag}`);
     await expect(table(page).getByRole("row")).toHaveCount(2);
-    await expect(rowOf(page, `ada-${tag}@example.com`)).toBeVisible();
+    await expect(rowOf(table(page), `ada-${tag}@example.com`)).toBeVisible();
     await searchBox(page).fill(`nobody-${tag}`);
     await expect(page.getByText("No subscribers found matching the search")).toBeVisible();
   });
 
-  test("archive hides a subscriber until Show Archived, dimmed with a badge; Unarchive restores", async ({ page }) => {
+  test("archive hides a subscriber until Show Archived, dimmed with a badge; Unarchive restores", async ({
+    page,
+    notifications,
+  }) => {
     const email = `archive-${uniqueTag()}@example.com`;
     await subscribe(page.request, { email });
     await openPage(page, "/admin/subscribers");
     await searchBox(page).fill(email);
-    await rowOf(page, email).getByRole("button", { name: "Archive" }).click();
-    await expect(notifications(page).getByText("Subscriber Archived")).toBeVisible();
+    await rowOf(table(page), email).getByRole("button", { name: "Archive" }).click();
+    await expect(notifications.getByText("Subscriber Archived")).toBeVisible();
     await expect(page.getByText("No subscribers found matching the search")).toBeVisible();
 
     await page.getByRole("switch", { name: "Show Archived" }).click();
-    await expect(rowOf(page, email)).toHaveClass(/opacity-60/);
-    await expect(rowOf(page, email).getByText("Archived", { exact: true })).toBeVisible();
-    await rowOf(page, email).getByRole("button", { name: "Unarchive" }).click();
-    await expect(notifications(page).getByText("Subscriber Restored")).toBeVisible();
+    await expect(rowOf(table(page), email)).toHaveClass(/opacity-60/);
+    await expect(rowOf(table(page), email).getByText("Archived", { exact: true })).toBeVisible();
+    await rowOf(table(page), email).getByRole("button", { name: "Unarchive" }).click();
+    await expect(notifications.getByText("Subscriber Restored")).toBeVisible();
     await page.getByRole("switch", { name: "Show Archived" }).click();
-    await expect(rowOf(page, email)).toBeVisible();
-    await expect(rowOf(page, email).getByText("Archived", { exact: true })).toHaveCount(0);
+    await expect(rowOf(table(page), email)).toBeVisible();
+    await expect(rowOf(table(page), email).getByText("Archived", { exact: true })).toHaveCount(0);
   });
 
-  test("delete asks first, then removes the subscriber", async ({ page }) => {
+  test("delete asks first, then removes the subscriber", async ({ page, notifications }) => {
     const email = `delete-${uniqueTag()}@example.com`;
     await subscribe(page.request, { email });
     await openPage(page, "/admin/subscribers");
     await searchBox(page).fill(email);
-    await rowOf(page, email).getByRole("button", { name: "Delete" }).click();
+    await rowOf(table(page), email).getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete Subscriber?" });
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(rowOf(page, email)).toBeVisible();
-    await rowOf(page, email).getByRole("button", { name: "Delete" }).click();
+    await expect(rowOf(table(page), email)).toBeVisible();
+    await rowOf(table(page), email).getByRole("button", { name: "Delete" }).click();
     await dialog.getByRole("button", { name: "Delete Permanently" }).click();
-    await expect(notifications(page).getByText("Subscriber Deleted")).toBeVisible();
+    await expect(notifications.getByText("Subscriber Deleted")).toBeVisible();
     await expect(page.getByText("No subscribers found matching the search")).toBeVisible();
   });
 
   test("a failed archive or delete shows its failure toast with the server's message or the fallback", async ({
     page,
+    notifications,
   }) => {
     const email = `failing-${uniqueTag()}@example.com`;
     await subscribe(page.request, { email });
@@ -84,18 +88,18 @@ test.describe("newsletter subscribers", () => {
     await page.route("**/api/subscribers/*/archive", (route) =>
       route.fulfill({ status: 500, contentType: "text/plain", body: "oops" }),
     );
-    await rowOf(page, email).getByRole("button", { name: "Archive" }).click();
-    await expect(notifications(page).getByText("Archive Failed")).toBeVisible();
-    await expect(notifications(page).getByText("Failed to archive subscriber")).toBeVisible();
+    await rowOf(table(page), email).getByRole("button", { name: "Archive" }).click();
+    await expect(notifications.getByText("Archive Failed")).toBeVisible();
+    await expect(notifications.getByText("Failed to archive subscriber")).toBeVisible();
     await page.route("**/api/subscribers/*", (route) =>
       route.request().method() === "DELETE"
         ? route.fulfill({ status: 404, json: { success: false, message: "Subscriber not found" } })
         : route.continue(),
     );
-    await rowOf(page, email).getByRole("button", { name: "Delete" }).click();
+    await rowOf(table(page), email).getByRole("button", { name: "Delete" }).click();
     await page.getByRole("button", { name: "Delete Permanently" }).click();
-    await expect(notifications(page).getByText("Delete Failed")).toBeVisible();
-    await expect(notifications(page).getByText("Subscriber not found")).toBeVisible();
+    await expect(notifications.getByText("Delete Failed")).toBeVisible();
+    await expect(notifications.getByText("Subscriber not found")).toBeVisible();
   });
 
   test("Export CSV downloads the shown subscribers with formula-like cells neutralised", async ({ page }) => {
@@ -133,11 +137,10 @@ test.describe("newsletter subscribers", () => {
     await openPage(page, "/admin/subscribers");
     await expect(table(page)).toBeVisible();
 
-    const held = holdRoute(page, "**/api/subscribers");
-    await held.ready;
+    const release = await holdRequests(page, "**/api/subscribers");
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByRole("status", { name: "Loading subscribers" }).getByTestId("skeleton-row")).toHaveCount(5);
-    held.release();
+    release();
     await expect(table(page)).toBeVisible();
     await page.unrouteAll({ behavior: "wait" });
 
@@ -166,6 +169,6 @@ test.describe("newsletter subscribers", () => {
     await openPage(page, "/admin/contacts");
     await page.getByRole("tab", { name: "Newsletter Subscribers" }).click();
     await searchBox(page).fill(email);
-    await expect(rowOf(page, email)).toBeVisible();
+    await expect(rowOf(table(page), email)).toBeVisible();
   });
 });

@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { GTAG_SCRIPT_URL } from "../../app/lib/analytics";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { type RunningServer, startServer } from "../server/helpers";
+import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
 /**
@@ -27,23 +24,11 @@ const dataLayer = (page: Page) =>
 const eventsNamed = async (page: Page, name: string) =>
   (await dataLayer(page)).filter((entry) => entry[0] === "event" && entry[1] === name).map((entry) => entry[2]);
 
+// Only the tests that ask for builtServer start it.
+test.use({ builtServerEnv: { GA_MEASUREMENT_ID: MEASUREMENT_ID } });
+
 test.describe("with a measurement id", () => {
   test.describe.configure({ mode: "serial" });
-
-  let server: RunningServer;
-  let dataDir: string;
-
-  test.beforeAll(async () => {
-    // Starting a second built server can outlast the default 30 s on a busy machine; startServer gives up after 45 s.
-    test.setTimeout(60_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-analytics-"));
-    server = await startServer({ NODE_ENV: "test", DATA_DIR: dataDir, GA_MEASUREMENT_ID: MEASUREMENT_ID });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   test.beforeEach(async ({ page }) => {
     await page.route(`${GTAG_SCRIPT_URL}?*`, (route) =>
@@ -56,9 +41,10 @@ test.describe("with a measurement id", () => {
 
   test("the tag loads asynchronously with advertising consent denied, then the first page view is sent", async ({
     page,
+    builtServer,
   }) => {
     const tagRequest = page.waitForRequest(TAG_URL);
-    await openPage(page, `${server.url}/about`);
+    await openPage(page, `${builtServer.url}/about`);
     await tagRequest;
     await expect(page.locator(`script[src="${TAG_URL}"]`)).toHaveJSProperty("async", true);
     await expect.poll(() => page.evaluate(() => "tagStubLoaded" in window)).toBe(true);
@@ -79,21 +65,25 @@ test.describe("with a measurement id", () => {
     expect(pageView).toEqual([
       "event",
       "page_view",
-      { page_path: "/about", page_location: `${server.url}/about`, page_title: `About | ${siteConfig.showName}` },
+      { page_path: "/about", page_location: `${builtServer.url}/about`, page_title: `About | ${siteConfig.showName}` },
     ]);
   });
 
-  test("every navigation sends a page view with the new page's title", async ({ page }) => {
-    await openPage(page, `${server.url}/about`);
+  test("every navigation sends a page view with the new page's title", async ({ page, builtServer }) => {
+    await openPage(page, `${builtServer.url}/about`);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
-    await expect(page).toHaveURL(`${server.url}/contact`);
+    await expect(page).toHaveURL(`${builtServer.url}/contact`);
     await expect
       .poll(() => eventsNamed(page, "page_view"))
       .toEqual([
-        { page_path: "/about", page_location: `${server.url}/about`, page_title: `About | ${siteConfig.showName}` },
+        {
+          page_path: "/about",
+          page_location: `${builtServer.url}/about`,
+          page_title: `About | ${siteConfig.showName}`,
+        },
         {
           page_path: "/contact",
-          page_location: `${server.url}/contact`,
+          page_location: `${builtServer.url}/contact`,
           page_title: `Contact | ${siteConfig.showName}`,
         },
       ]);
@@ -101,8 +91,9 @@ test.describe("with a measurement id", () => {
 
   test("the newsletter frames report newsletter_signup labelled main_content and footer when they load", async ({
     page,
+    builtServer,
   }) => {
-    await openPage(page, `${server.url}/briefing`);
+    await openPage(page, `${builtServer.url}/briefing`);
     // The footer's frame is lazy: it may load at once or only when scrolled near, so the order of the two varies.
     await page.getByTitle("Subscribe to The Briefing newsletter").last().scrollIntoViewIfNeeded();
     await expect
@@ -113,18 +104,18 @@ test.describe("with a measurement id", () => {
       ]);
   });
 
-  test("a social link's click is reported with its platform as the label", async ({ page, context }) => {
+  test("a social link's click is reported with its platform as the label", async ({ page, context, builtServer }) => {
     await context.route("https://www.linkedin.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Profile</title>" }),
     );
-    await openPage(page, `${server.url}/links`);
+    await openPage(page, `${builtServer.url}/links`);
     const popup = page.waitForEvent("popup");
     await page.getByRole("main").getByRole("link", { name: "LinkedIn" }).click();
     await popup;
     expect(await eventsNamed(page, "social_click")).toEqual([{ event_category: "social", event_label: "linkedin" }]);
   });
 
-  test("a blocked tag only logs a warning; the page keeps working", async ({ page }) => {
+  test("a blocked tag only logs a warning; the page keeps working", async ({ page, builtServer }) => {
     await page.unroute(`${GTAG_SCRIPT_URL}?*`);
     await page.route(`${GTAG_SCRIPT_URL}?*`, (route) => route.abort("blockedbyclient"));
     const pageErrors: Error[] = [];
@@ -135,7 +126,7 @@ test.describe("with a measurement id", () => {
         message.type() === "warning" &&
         message.text() === "Analytics could not be loaded (blocked or offline); the site works without it.",
     );
-    await openPage(page, `${server.url}/podcast`);
+    await openPage(page, `${builtServer.url}/podcast`);
     await warning;
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("About the Host");

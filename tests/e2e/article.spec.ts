@@ -1,9 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage } from "./support";
+import { expect, test } from "./fixtures";
+import { holdRequests, openPage } from "./support";
 
 const DEFAULT_IMAGE = "/images/insights/default.webp";
-const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const main = (page: Page) => page.getByRole("main");
 const sourceBox = (page: Page) => page.getByRole("complementary", { name: "Source Attribution" });
 
@@ -119,14 +119,17 @@ test.describe("/insights/:id", () => {
     await expect(takeaways.first()).not.toContainText("Leadership");
   });
 
-  test("an unknown id answers 404 with Article Not Found and a way back, and no error toast", async ({ page }) => {
+  test("an unknown id answers 404 with Article Not Found and a way back, and no error toast", async ({
+    page,
+    notifications,
+  }) => {
     const response = await openPage(page, "/insights/no-such-article");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Article Not Found" })).toBeVisible();
     await expect(page.getByText("The article you're looking for doesn't exist or has been removed")).toBeVisible();
     await page.getByRole("link", { name: "Back to Insights" }).click();
     await expect(page).toHaveURL("/insights");
-    await expect(notifications(page).getByRole("listitem")).toHaveCount(0);
+    await expect(notifications.getByRole("listitem")).toHaveCount(0);
   });
 
   test("an image that fails to load falls back to the default image", async ({ page }) => {
@@ -141,14 +144,7 @@ test.describe("/insights/:id", () => {
   test.describe("client-side navigation", () => {
     test("shows the article skeleton until the article arrives", async ({ page }) => {
       await openPage(page, "/insights");
-      let release: () => void = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(articleData("founder-burnout"), async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdRequests(page, articleData("founder-burnout"));
       await page.getByRole("link", { name: "The Quiet Cost of Founder Burnout" }).click();
       await expect(page.getByRole("status", { name: "Loading article" })).toBeVisible();
       release();
@@ -160,12 +156,12 @@ test.describe("/insights/:id", () => {
       ["a server error", (route) => route.fulfill({ status: 500, body: "Internal Server Error" })],
       ["a network failure", (route) => route.abort("failed")],
     ] as const satisfies ReadonlyArray<readonly [string, Parameters<Page["route"]>[1]]>) {
-      test(`${failure} shows the destructive Error toast and Article Not Found`, async ({ page }) => {
+      test(`${failure} shows the destructive Error toast and Article Not Found`, async ({ page, notifications }) => {
         await openPage(page, "/insights");
         await page.route(articleData("ai-agents-small-business"), handle);
         await page.getByRole("link", { name: "What AI Agents Actually Change for Small Businesses" }).click();
         await expect(page).toHaveURL("/insights/ai-agents-small-business");
-        const toast = notifications(page).getByRole("listitem");
+        const toast = notifications.getByRole("listitem");
         await expect(toast.getByText("Error", { exact: true })).toBeVisible();
         await expect(toast.getByText("Failed to load the article. Please try again later.")).toBeVisible();
         await expect(toast).toHaveClass(/destructive/);

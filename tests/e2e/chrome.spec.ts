@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage } from "./support";
+import { gapBelowHeader, makeHomePageTall, openPage } from "./support";
 
 const DISMISSED_KEY = "analytics-notice-dismissed";
 const embedUrl = newsletterLinks(siteConfig.newsletter.url).embedUrl;
@@ -20,21 +20,6 @@ async function gotoHydrated(page: Page, path: string) {
   const response = await openPage(page, path);
   await expect(page.getByRole("contentinfo").locator("iframe")).toHaveAttribute("src", /[?&]t=\d+/);
   return response;
-}
-
-/** Room below the last section, so that any section can reach the header whatever the page's content. */
-async function makeHomePageTall(page: Page) {
-  await page.addStyleTag({ content: "main { padding-bottom: 200vh; }" });
-}
-
-/** Distance between the section's top and the header's bottom edge, in px. */
-function gapBelowHeader(page: Page, sectionId: string) {
-  return page.evaluate((id) => {
-    const header = document.querySelector("[data-site-header]")?.getBoundingClientRect();
-    const section = document.getElementById(id)?.getBoundingClientRect();
-    if (!header || !section) throw new Error(`missing header or #${id}`);
-    return Math.abs(section.top - header.bottom);
-  }, sectionId);
 }
 
 const header = (page: Page) => page.locator("[data-site-header]");

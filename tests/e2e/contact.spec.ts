@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage } from "./support";
+import { expect, test } from "./fixtures";
+import { holdRequests, openPage } from "./support";
 
 const form = (page: Page) => page.getByRole("form", { name: "Contact" });
 const nameField = (page: Page) => form(page).getByRole("textbox", { name: "Name" });
@@ -8,14 +9,6 @@ const emailField = (page: Page) => form(page).getByRole("textbox", { name: "Emai
 const subjectField = (page: Page) => form(page).getByRole("combobox", { name: "Subject" });
 const messageField = (page: Page) => form(page).getByRole("textbox", { name: "Message" });
 const sendButton = (page: Page) => form(page).getByRole("button", { name: "Send Message" });
-const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = notifications(page).getByRole("listitem");
-  await expect(toast).toHaveCount(1);
-  await expect(toast.getByText(title, { exact: true })).toBeVisible();
-  await expect(toast.getByText(description, { exact: true })).toBeVisible();
-}
 
 async function fillValidMessage(page: Page) {
   await nameField(page).fill("Ada Lovelace");
@@ -41,7 +34,10 @@ test.describe("/contact", () => {
     await expect(messageField(page)).toHaveAttribute("rows", "5");
   });
 
-  test("checks the fields in the spec's order, each with its toast, and sends nothing", async ({ page }) => {
+  test("checks the fields in the spec's order, each with its toast, and sends nothing", async ({
+    page,
+    expectToast,
+  }) => {
     let requests = 0;
     page.on("request", (request) => {
       if (request.url().endsWith("/api/contact")) requests++;
@@ -49,42 +45,38 @@ test.describe("/contact", () => {
 
     await nameField(page).fill("   ");
     await sendButton(page).click();
-    await expectToast(page, "Name required", "Please enter your name.");
+    await expectToast("Name required", "Please enter your name.");
     await expect(nameField(page)).toBeFocused();
     await expect(nameField(page)).toHaveAttribute("aria-invalid", "true");
 
     await nameField(page).fill("Ada");
     await sendButton(page).click();
-    await expectToast(page, "Valid email required", "Please enter a valid email address.");
+    await expectToast("Valid email required", "Please enter a valid email address.");
     await expect(emailField(page)).toBeFocused();
 
     await emailField(page).fill("ada@");
     await sendButton(page).click();
-    await expectToast(page, "Valid email required", "Please enter a valid email address.");
+    await expectToast("Valid email required", "Please enter a valid email address.");
 
     await emailField(page).fill("ada@example.com");
     await sendButton(page).click();
-    await expectToast(page, "Subject required", "Please select a subject.");
+    await expectToast("Subject required", "Please select a subject.");
     await expect(subjectField(page)).toBeFocused();
 
     await subjectField(page).selectOption("guest");
     await messageField(page).fill(" \n ");
     await sendButton(page).click();
-    await expectToast(page, "Message required", "Please enter your message.");
+    await expectToast("Message required", "Please enter your message.");
     await expect(messageField(page)).toBeFocused();
 
     expect(requests).toBe(0);
   });
 
-  test("sends, shows Sending... meanwhile, then Message sent! and clears every field", async ({ page }) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/contact", async (route) => {
-      await released;
-      await route.continue();
-    });
+  test("sends, shows Sending... meanwhile, then Message sent! and clears every field", async ({
+    page,
+    expectToast,
+  }) => {
+    const release = await holdRequests(page, "**/api/contact");
     await fillValidMessage(page);
     const request = page.waitForRequest("**/api/contact");
     await sendButton(page).click();
@@ -98,7 +90,7 @@ test.describe("/contact", () => {
     const reply = page.waitForResponse("**/api/contact");
     release();
     expect((await reply).status()).toBe(201);
-    await expectToast(page, "Message sent!", "We'll get back to you within 48 hours.");
+    await expectToast("Message sent!", "We'll get back to you within 48 hours.");
     await expect(nameField(page)).toHaveValue("");
     await expect(emailField(page)).toHaveValue("");
     await expect(subjectField(page)).toHaveValue("");
@@ -106,22 +98,22 @@ test.describe("/contact", () => {
     await expect(sendButton(page)).toBeEnabled();
   });
 
-  test("a refusal shows Failed to send message and keeps what was typed", async ({ page }) => {
+  test("a refusal shows Failed to send message and keeps what was typed", async ({ page, expectToast }) => {
     await page.route("**/api/contact", (route) =>
       route.fulfill({ status: 500, json: { success: false, message: "Something broke" } }),
     );
     await fillValidMessage(page);
     await sendButton(page).click();
-    await expectToast(page, "Failed to send message", "Please try again later.");
+    await expectToast("Failed to send message", "Please try again later.");
     await expect(nameField(page)).toHaveValue("Ada Lovelace");
     await expect(messageField(page)).toHaveValue("I have a story of disruption to pitch.");
     await expect(sendButton(page)).toBeEnabled();
   });
 
-  test("a network failure shows Failed to send message", async ({ page }) => {
+  test("a network failure shows Failed to send message", async ({ page, expectToast }) => {
     await page.route("**/api/contact", (route) => route.abort("failed"));
     await fillValidMessage(page);
     await sendButton(page).click();
-    await expectToast(page, "Failed to send message", "Please try again later.");
+    await expectToast("Failed to send message", "Please try again later.");
   });
 });

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
-import { notifications, OWNER_STORAGE_STATE, uniqueTag } from "./owner-support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { uniqueTag } from "./owner-support";
 import { openPage } from "./support";
 
-test.use({ storageState: OWNER_STORAGE_STATE });
+test.use({ signedInAs: "owner" });
 
 const seriesTable = (page: Page) => page.getByRole("table", { name: "Content series" });
 const tableDate = (date: Date) =>
@@ -25,7 +26,7 @@ async function openSeries(page: Page, title: string) {
 }
 
 test.describe("content calendar", () => {
-  test("creates a series through the dialog, with the spec's validation messages", async ({ page }) => {
+  test("creates a series through the dialog, with the spec's validation messages", async ({ page, notifications }) => {
     const title = `Series ${uniqueTag()}`;
     const description = "A long description that goes well past the sixty characters the table shows.";
     await openPage(page, "/admin/content-calendar");
@@ -51,7 +52,7 @@ test.describe("content calendar", () => {
     await dialog.getByRole("combobox", { name: "Status" }).click();
     await page.getByRole("option", { name: "Active" }).click();
     await dialog.getByRole("button", { name: "Create Series" }).click();
-    await expect(notifications(page).getByText("Series Created")).toBeVisible();
+    await expect(notifications.getByText("Series Created")).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(seriesTable(page).getByRole("row").filter({ hasText: title }).getByRole("cell")).toHaveText([
       title,
@@ -64,7 +65,10 @@ test.describe("content calendar", () => {
     ]);
   });
 
-  test("adds, edits and deletes an episode, picking the date in the calendar popover", async ({ page }) => {
+  test("adds, edits and deletes an episode, picking the date in the calendar popover", async ({
+    page,
+    notifications,
+  }) => {
     const series = `Series ${uniqueTag()}`;
     await createSeriesThroughApi(page, series);
     await openPage(page, "/admin/content-calendar");
@@ -96,7 +100,7 @@ test.describe("content calendar", () => {
     await dialog.getByRole("combobox", { name: "Status" }).click();
     await page.getByRole("option", { name: "Scheduled" }).click();
     await dialog.getByRole("button", { name: "Create Episode" }).click();
-    await expect(notifications(page).getByText("Episode Created")).toBeVisible();
+    await expect(notifications.getByText("Episode Created")).toBeVisible();
 
     const episodes = page.getByRole("table", { name: `Episodes of ${series}` });
     await expect(episodes.getByRole("columnheader")).toHaveText([
@@ -124,7 +128,7 @@ test.describe("content calendar", () => {
     await edit.getByRole("combobox", { name: "Status" }).click();
     await page.getByRole("option", { name: "Editing" }).click();
     await edit.getByRole("button", { name: "Update Episode" }).click();
-    await expect(notifications(page).getByText("Episode Updated")).toBeVisible();
+    await expect(notifications.getByText("Episode Updated")).toBeVisible();
     await expect(episodes.getByRole("row").nth(1).getByRole("cell")).toHaveText([
       "The Second Pivot",
       "No guest assigned",
@@ -139,24 +143,24 @@ test.describe("content calendar", () => {
     await expect(episodes).toBeVisible();
     await episodes.getByRole("button", { name: "Delete The Second Pivot" }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(notifications(page).getByText("Episode Deleted")).toBeVisible();
+    await expect(notifications.getByText("Episode Deleted")).toBeVisible();
     await expect(page.getByText("No episodes found for this series")).toBeVisible();
 
     await page.getByRole("button", { name: "Back to Series" }).click();
     await expect(seriesTable(page)).toBeVisible();
   });
 
-  test("Refresh reloads and says so; failures show the error states and toasts", async ({ page }) => {
+  test("Refresh reloads and says so; failures show the error states and toasts", async ({ page, notifications }) => {
     const series = `Series ${uniqueTag()}`;
     await createSeriesThroughApi(page, series);
     await openPage(page, "/admin/content-calendar");
     await page.getByRole("button", { name: "Refresh" }).click();
-    await expect(notifications(page).getByText("Refreshed Content Calendar")).toBeVisible();
+    await expect(notifications.getByText("Refreshed Content Calendar")).toBeVisible();
 
     await page.route("**/api/admin/content-series/*/episodes", (route) => route.fulfill({ status: 500, json: {} }));
     await openSeries(page, series);
     await expect(page.getByRole("alert").filter({ hasText: "Error loading episodes" })).toBeVisible();
-    await expect(notifications(page).getByText("Failed to fetch episodes")).toBeVisible();
+    await expect(notifications.getByText("Failed to fetch episodes")).toBeVisible();
     await page.unrouteAll({ behavior: "wait" });
     await page.getByRole("button", { name: "Try Again" }).click();
     await expect(page.getByText("No episodes found for this series")).toBeVisible();
@@ -180,7 +184,7 @@ test.describe("content calendar", () => {
     await expect(page.getByRole("dialog", { name: "Create New Content Series" })).toBeVisible();
   });
 
-  test("a refused creation shows its failure toast", async ({ page }) => {
+  test("a refused creation shows its failure toast", async ({ page, notifications }) => {
     await openPage(page, "/admin/content-calendar");
     await page.route("**/api/admin/content-series", (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 500, json: {} }) : route.continue(),
@@ -190,7 +194,7 @@ test.describe("content calendar", () => {
     await dialog.getByLabel("Title").fill("Doomed series");
     await dialog.getByLabel("Description").fill("This one will not be created.");
     await dialog.getByRole("button", { name: "Create Series" }).click();
-    await expect(notifications(page).getByText("Failed to create content series")).toBeVisible();
+    await expect(notifications.getByText("Failed to create content series")).toBeVisible();
     await expect(dialog.getByRole("alert")).toHaveText("Failed to create content series");
   });
 });

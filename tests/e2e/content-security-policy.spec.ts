@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage, signInAsMember } from "./support";
+import { expect, test } from "./fixtures";
+import { openPage } from "./support";
 
 const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
 
@@ -68,8 +69,8 @@ test.describe("content security policy", () => {
     });
   }
 
-  test("a member page hydrates under the policy and reports no violation", async ({ page }) => {
-    await signInAsMember(page, "premium");
+  test("a member page hydrates under the policy and reports no violation", async ({ page, signInAs }) => {
+    await signInAs("premium");
     const violations = await recordViolations(page);
     await openPage(page, "/members/dashboard");
     expect(await violations()).toEqual([]);

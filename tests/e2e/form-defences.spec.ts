@@ -1,10 +1,8 @@
-import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { OWNER_STORAGE_STATE } from "./owner-support";
+import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
-const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 test.beforeEach(async ({ page }) => {
   await page.route(`${new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin}/**`, (route) =>
@@ -32,7 +30,7 @@ for (const { path, form } of PUBLIC_FORMS) {
   });
 }
 
-test("the launch list shows a 429's message as Subscription Failed", async ({ page }) => {
+test("the launch list shows a 429's message as Subscription Failed", async ({ page, notifications }) => {
   await page.route("**/api/subscribe", (route) =>
     route.fulfill({ status: 429, json: { success: false, message: TOO_MANY } }),
   );
@@ -41,11 +39,11 @@ test("the launch list shows a 429's message as Subscription Failed", async ({ pa
   const sent = page.waitForRequest("**/api/subscribe");
   await page.getByRole("button", { name: "Notify Me" }).click();
   expect((await sent).postDataJSON()).toEqual({ email: "listener@example.com" });
-  await expect(notifications(page).getByText("Subscription Failed", { exact: true })).toBeVisible();
-  await expect(notifications(page).getByText(TOO_MANY, { exact: true })).toBeVisible();
+  await expect(notifications.getByText("Subscription Failed", { exact: true })).toBeVisible();
+  await expect(notifications.getByText(TOO_MANY, { exact: true })).toBeVisible();
 });
 
-test("the contact form shows a 429's message in its failure toast", async ({ page }) => {
+test("the contact form shows a 429's message in its failure toast", async ({ page, notifications }) => {
   await page.route("**/api/contact", (route) =>
     route.fulfill({ status: 429, json: { success: false, message: TOO_MANY } }),
   );
@@ -56,12 +54,14 @@ test("the contact form shows a 429's message in its failure toast", async ({ pag
   await form.getByRole("combobox", { name: "Subject" }).selectOption("pitch");
   await form.getByRole("textbox", { name: "Message" }).fill("A story to pitch.");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(notifications(page).getByText("Failed to send message", { exact: true })).toBeVisible();
-  await expect(notifications(page).getByText(TOO_MANY, { exact: true })).toBeVisible();
+  await expect(notifications.getByText("Failed to send message", { exact: true })).toBeVisible();
+  await expect(notifications.getByText(TOO_MANY, { exact: true })).toBeVisible();
 });
 
 test("software that fills the honeypot is told it subscribed, and the owner's list does not get the address", async ({
   page,
+  notifications,
+  requestAs,
 }) => {
   const email = `robot-${Date.now()}@example.com`;
   const person = `person-${Date.now()}@example.com`;
@@ -73,15 +73,11 @@ test("software that fills the honeypot is told it subscribed, and the owner's li
   const sent = page.waitForRequest("**/api/subscribe");
   await form.getByRole("button", { name: "Notify Me" }).click();
   expect((await sent).postDataJSON()).toEqual({ email, homepage: "https://spam.example" });
-  await expect(notifications(page).getByText("Subscription Successful", { exact: true })).toBeVisible();
+  await expect(notifications.getByText("Subscription Successful", { exact: true })).toBeVisible();
 
-  const owner = await playwrightRequest.newContext({
-    baseURL: test.info().project.use.baseURL,
-    storageState: OWNER_STORAGE_STATE,
-  });
+  const owner = await requestAs("owner");
   const list = (await (await owner.get("/api/subscribers")).json()) as { data: { email: string }[] };
   const listed = list.data.map((subscriber) => subscriber.email);
   expect(listed).toContain(person);
   expect(listed).not.toContain(email);
-  await owner.dispose();
 });

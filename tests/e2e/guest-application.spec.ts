@@ -1,20 +1,13 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage } from "./support";
+import { expect, test } from "./fixtures";
+import { holdRequests, openPage } from "./support";
 
 const form = (page: Page) => page.getByRole("form", { name: "Guest application" });
 const field = (page: Page, name: string) => form(page).getByRole("textbox", { name, exact: true });
 const submitButton = (page: Page) => form(page).getByRole("button", { name: "Submit Application" });
-const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 const BIOGRAPHY = "Founder of a logistics start-up that nearly failed twice, now advising other founders.";
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = notifications(page).getByRole("listitem");
-  await expect(toast).toHaveCount(1);
-  await expect(toast.getByText(title, { exact: true })).toBeVisible();
-  await expect(toast.getByText(description, { exact: true })).toBeVisible();
-}
 
 async function fillRequiredFields(page: Page) {
   await field(page, "Full Name").fill("Grace Hopper");
@@ -89,15 +82,9 @@ test.describe("/guest-application", () => {
 
   test("submits, shows Submitting..., then the toast and the confirmation card in place of the page", async ({
     page,
+    expectToast,
   }) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/guests/apply", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/guests/apply");
     await fillRequiredFields(page);
     await field(page, "Company/Organization (optional)").fill("US Navy");
     await field(page, "Website").fill("https://grace.example.org");
@@ -117,11 +104,7 @@ test.describe("/guest-application", () => {
     release();
     expect((await reply).status()).toBe(201);
 
-    await expectToast(
-      page,
-      "Application Submitted",
-      "Your guest application has been received. We'll be in touch soon!",
-    );
+    await expectToast("Application Submitted", "Your guest application has been received. We'll be in touch soon!");
     const confirmation = page.getByRole("heading", { level: 1, name: "Application Submitted" });
     await expect(confirmation).toBeFocused();
     await expect(form(page)).toHaveCount(0);
@@ -130,7 +113,10 @@ test.describe("/guest-application", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a refusal shows Submission Failed with the server's message and its field errors", async ({ page }) => {
+  test("a refusal shows Submission Failed with the server's message and its field errors", async ({
+    page,
+    expectToast,
+  }) => {
     await page.route("**/api/guests/apply", (route) =>
       route.fulfill({
         status: 400,
@@ -143,33 +129,25 @@ test.describe("/guest-application", () => {
     );
     await fillRequiredFields(page);
     await submitButton(page).click();
-    await expectToast(page, "Submission Failed", "Please enter a valid email address");
+    await expectToast("Submission Failed", "Please enter a valid email address");
     await expectFieldError(page, "Email Address", "Please enter a valid email address");
     await expect(submitButton(page)).toBeEnabled();
     await expect(field(page, "Full Name")).toHaveValue("Grace Hopper");
   });
 
-  test("a refusal without a message falls back to the generic text", async ({ page }) => {
+  test("a refusal without a message falls back to the generic text", async ({ page, expectToast }) => {
     await page.route("**/api/guests/apply", (route) =>
       route.fulfill({ status: 500, contentType: "text/html", body: "<h1>oops</h1>" }),
     );
     await fillRequiredFields(page);
     await submitButton(page).click();
-    await expectToast(
-      page,
-      "Submission Failed",
-      "An error occurred while submitting your application. Please try again.",
-    );
+    await expectToast("Submission Failed", "An error occurred while submitting your application. Please try again.");
   });
 
-  test("a network failure falls back to the generic text", async ({ page }) => {
+  test("a network failure falls back to the generic text", async ({ page, expectToast }) => {
     await page.route("**/api/guests/apply", (route) => route.abort("failed"));
     await fillRequiredFields(page);
     await submitButton(page).click();
-    await expectToast(
-      page,
-      "Submission Failed",
-      "An error occurred while submitting your application. Please try again.",
-    );
+    await expectToast("Submission Failed", "An error occurred while submitting your application. Please try again.");
   });
 });

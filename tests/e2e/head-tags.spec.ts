@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { OWNER_STORAGE_STATE } from "./owner-support";
+import { expect, test } from "./fixtures";
 
 /**
  * Every registered page with the title, description and h1 its first HTML response must carry, requested as someone
@@ -79,15 +78,8 @@ const metaByProperty = (html: string, property: string) =>
   tagContent(html, new RegExp(`<meta property="${property}" content="([^"]*)"`));
 
 for (const page of pages) {
-  test(`head tags and content of ${page.path} arrive in the first HTML response`, async ({ playwright, baseURL }) => {
-    const request = await playwright.request.newContext({
-      baseURL,
-      storageState: page.as === "owner" ? OWNER_STORAGE_STATE : undefined,
-    });
-    if (page.as === "premium") {
-      const signIn = await request.post("/api/auth/mock-login", { data: { membershipTier: "premium" } });
-      expect(signIn.ok()).toBe(true);
-    }
+  test(`head tags and content of ${page.path} arrive in the first HTML response`, async ({ requestAs, baseURL }) => {
+    const request = await requestAs(page.as);
     const response = await request.get(page.path, { maxRedirects: 0 });
     expect(response.status()).toBe(page.path === "/no-such-page" ? 404 : 200);
     const html = await response.text();
@@ -115,7 +107,6 @@ for (const page of pages) {
     );
     expect(metaByName(html, "robots")).toBe(page.noIndex ? "noindex" : undefined);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${page.heading}</h1>`));
-    await request.dispose();
   });
 }
 

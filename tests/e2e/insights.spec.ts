@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage } from "./support";
+import { expect, test } from "./fixtures";
+import { holdRequests, openPage } from "./support";
 
 const POSTS = [
   { id: "ai-agents-small-business", title: "What AI Agents Actually Change for Small Businesses" },
@@ -13,32 +14,11 @@ const DEFAULT_IMAGE = "/images/insights/default.webp";
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const card = (page: Page, title: string) => page.getByRole("article", { name: title });
 const shareButton = (page: Page, title: string) => page.getByRole("button", { name: `Share "${title}"` });
-const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 const skeletons = (page: Page) => page.getByRole("list", { name: "Loading insights" }).getByRole("listitem");
-
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = notifications(page).getByRole("listitem");
-  await expect(toast).toHaveCount(1);
-  await expect(toast.getByText(title, { exact: true })).toBeVisible();
-  if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
-}
 
 /** React Router's data request for the insights page's own loader (the root's loader is fetched separately). */
 const insightsPageData = (url: URL) =>
   url.pathname === "/insights.data" && url.searchParams.get("_routes") === "routes/public/insights";
-
-/** Holds matching requests until `release` is called. */
-async function holdRequests(page: Page, url: string | ((url: URL) => boolean)) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return () => release();
-}
 
 test.beforeEach(async ({ page }) => {
   await page.route(`${new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin}/**`, (route) =>
@@ -180,7 +160,7 @@ test.describe("/insights", () => {
       await expect(page.getByRole("menu")).toHaveCount(0);
     });
 
-    test("a copy failure is only logged", async ({ page }) => {
+    test("a copy failure is only logged", async ({ page, notifications }) => {
       await page.addInitScript(() => {
         Object.defineProperty(navigator, "clipboard", {
           configurable: true,
@@ -193,7 +173,7 @@ test.describe("/insights", () => {
       await page.getByRole("menuitem", { name: "Copy link", exact: true }).click();
       expect((await logged).text()).toContain("Could not copy the link");
       await expect(page.getByRole("menu")).toHaveCount(0);
-      await expect(notifications(page).getByRole("listitem")).toHaveCount(0);
+      await expect(notifications.getByRole("listitem")).toHaveCount(0);
     });
 
     test("only one menu is open at a time, and an outside click closes it", async ({ page }) => {
@@ -222,14 +202,14 @@ test.describe("/insights", () => {
   });
 
   test.describe("refresh", () => {
-    test("shows Refreshing Insights, then Fresh Insights Loaded with the new posts", async ({ page }) => {
+    test("shows Refreshing Insights, then Fresh Insights Loaded with the new posts", async ({ page, expectToast }) => {
       await openPage(page, "/insights");
       const release = await holdRequests(page, "**/api/insights");
       await page.getByRole("button", { name: "Refresh" }).click();
-      await expectToast(page, "Refreshing Insights");
+      await expectToast("Refreshing Insights");
       await expect(page.getByRole("button", { name: "Refreshing..." })).toBeDisabled();
       release();
-      await expectToast(page, "Fresh Insights Loaded");
+      await expectToast("Fresh Insights Loaded");
       await expect(cards(page)).toHaveCount(3);
       await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
     });
@@ -262,11 +242,14 @@ test.describe("/insights", () => {
       await expect(cards(page)).toHaveCount(1);
     });
 
-    test("a failed refresh shows Error / Failed to refresh insights and keeps the posts", async ({ page }) => {
+    test("a failed refresh shows Error / Failed to refresh insights and keeps the posts", async ({
+      page,
+      expectToast,
+    }) => {
       await openPage(page, "/insights");
       await page.route("**/api/insights", (route) => route.fulfill({ status: 500, json: { success: false } }));
       await page.getByRole("button", { name: "Refresh" }).click();
-      await expectToast(page, "Error", "Failed to refresh insights");
+      await expectToast("Error", "Failed to refresh insights");
       await expect(cards(page)).toHaveCount(3);
     });
   });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { applyAsGuest, holdRoute, OWNER_STORAGE_STATE } from "./owner-support";
-import { openPage, signInAsMember } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { applyAsGuest } from "./owner-support";
+import { holdRequests, openPage } from "./support";
 
 const PREMIUM_EMAIL = "premium.member@example.com";
 
@@ -12,8 +13,8 @@ test.describe("/members/guest-applications", () => {
   });
 
   for (const tier of ["free", "basic"] as const) {
-    test(`a ${tier} member sees Premium Access Required with Upgrade Membership`, async ({ page }) => {
-      await signInAsMember(page, tier);
+    test(`a ${tier} member sees Premium Access Required with Upgrade Membership`, async ({ page, signInAs }) => {
+      await signInAs(tier);
       await openPage(page, "/members/guest-applications");
       await expect(page.getByRole("heading", { name: "Premium Access Required" })).toBeVisible();
       await expect(page.getByRole("table")).toHaveCount(0);
@@ -22,8 +23,11 @@ test.describe("/members/guest-applications", () => {
     });
   }
 
-  test("a premium member sees the tabs with counts and per-tab empty states, and the form link", async ({ page }) => {
-    await signInAsMember(page, "premium");
+  test("a premium member sees the tabs with counts and per-tab empty states, and the form link", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("premium");
     await page.route("**/api/guests/applications", (route) =>
       route.fulfill({ json: { success: true, message: "0 applications", data: [] } }),
     );
@@ -43,14 +47,16 @@ test.describe("/members/guest-applications", () => {
     await expect(page).toHaveURL(/\/guest-application$/);
   });
 
-  test("shows the spinner while refetching and Error Loading Applications when that fails", async ({ page }) => {
-    await signInAsMember(page, "premium");
+  test("shows the spinner while refetching and Error Loading Applications when that fails", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("premium");
     await openPage(page, "/members/guest-applications");
-    const held = holdRoute(page, "**/api/guests/applications");
-    await held.ready;
+    const release = await holdRequests(page, "**/api/guests/applications");
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Loading applications..." })).toBeVisible();
-    held.release();
+    release();
     await page.unrouteAll({ behavior: "wait" });
     await page.route("**/api/guests/applications", (route) => route.fulfill({ status: 500, json: {} }));
     await page.getByRole("button", { name: "Refresh" }).click();
@@ -66,12 +72,12 @@ test.describe("/members/guest-applications with applications", () => {
     return page.getByRole("dialog", { name });
   }
 
-  test("a premium member sees only their own applications, without Change Status", async ({ page }) => {
+  test("a premium member sees only their own applications, without Change Status", async ({ page, signInAs }) => {
     const own = `Parker Own ${Date.now()}`;
     const other = `Someone Else ${Date.now()}`;
     await applyAsGuest(page.request, { name: own, email: PREMIUM_EMAIL.toUpperCase() });
     await applyAsGuest(page.request, { name: other, email: "someone.else@example.com" });
-    await signInAsMember(page, "premium");
+    await signInAs("premium");
     await openPage(page, "/members/guest-applications");
     await expect(page.getByRole("row").filter({ hasText: own })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: other })).toHaveCount(0);
@@ -82,7 +88,7 @@ test.describe("/members/guest-applications with applications", () => {
   });
 
   test.describe("as the owner", () => {
-    test.use({ storageState: OWNER_STORAGE_STATE });
+    test.use({ signedInAs: "owner" });
 
     test("the owner sees every application and changes a status, with the badge colours", async ({ page }) => {
       const name = `Owner View ${Date.now()}`;

@@ -1,7 +1,8 @@
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { MOCK_USERS } from "../../app/features/auth/mock-users";
-import { openPage, signInAsMember } from "./support";
+import { expect, test } from "./fixtures";
+import { openPage } from "./support";
 
 const MEMBER_PAGES = [
   "/members/dashboard",
@@ -50,8 +51,8 @@ test.describe("/members/dashboard", () => {
     ["free", "Free Membership"],
     ["basic", "Basic Membership"],
   ] as const) {
-    test(`a ${tier} member sees their plan, Upgrade Now and the upgrade prompt`, async ({ page }) => {
-      await signInAsMember(page, tier);
+    test(`a ${tier} member sees their plan, Upgrade Now and the upgrade prompt`, async ({ page, signInAs }) => {
+      await signInAs(tier);
       await openPage(page, "/members/dashboard");
       const mock = MOCK_USERS[tier];
       await expect(page.getByRole("heading", { level: 1, name: "Member Dashboard" })).toBeVisible();
@@ -72,8 +73,11 @@ test.describe("/members/dashboard", () => {
     });
   }
 
-  test("a premium member sees Premium Membership and the four premium links, without Upgrade Now", async ({ page }) => {
-    await signInAsMember(page, "premium");
+  test("a premium member sees Premium Membership and the four premium links, without Upgrade Now", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("premium");
     await openPage(page, "/members/dashboard");
     await expect(main(page).getByText("Welcome back, Parker!")).toBeVisible();
     await expect(main(page).getByText("Premium Membership", { exact: true })).toBeVisible();
@@ -91,8 +95,8 @@ test.describe("/members/dashboard", () => {
     await expect(content.getByText("Upgrade to Premium to access exclusive content")).toHaveCount(0);
   });
 
-  test("Edit Profile opens the profile", async ({ page }) => {
-    await signInAsMember(page, "basic");
+  test("Edit Profile opens the profile", async ({ page, signInAs }) => {
+    await signInAs("basic");
     await openPage(page, "/members/dashboard");
     await page.getByRole("link", { name: "Edit Profile" }).click();
     await expect(page).toHaveURL("/members/profile");
@@ -106,8 +110,8 @@ test.describe("/members/profile", () => {
     ["basic", "Basic Member"],
     ["premium", "Premium Member"],
   ] as const) {
-    test(`a ${tier} member sees a read-only profile labelled ${label}`, async ({ page }) => {
-      await signInAsMember(page, tier);
+    test(`a ${tier} member sees a read-only profile labelled ${label}`, async ({ page, signInAs }) => {
+      await signInAs(tier);
       await openPage(page, "/members/profile");
       const mock = MOCK_USERS[tier];
       await expect(page.getByRole("heading", { level: 1, name: "Profile Settings" })).toBeVisible();
@@ -142,8 +146,8 @@ test.describe("/members/profile", () => {
     });
   }
 
-  test("Sign Out ends the session and goes home", async ({ page }) => {
-    await signInAsMember(page, "free");
+  test("Sign Out ends the session and goes home", async ({ page, signInAs }) => {
+    await signInAs("free");
     await openPage(page, "/members/profile");
     await main(page).getByRole("link", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/");
@@ -154,8 +158,11 @@ test.describe("/members/profile", () => {
 test.describe("premium pages for members without premium", () => {
   for (const tier of ["free", "basic"] as const) {
     for (const path of ["/members/premium-content", "/members/events", "/members/resources"]) {
-      test(`${path} shows a ${tier} member the Premium Access Required panel and nothing premium`, async ({ page }) => {
-        await signInAsMember(page, tier);
+      test(`${path} shows a ${tier} member the Premium Access Required panel and nothing premium`, async ({
+        page,
+        signInAs,
+      }) => {
+        await signInAs(tier);
         const response = await openPage(page, path);
         await expect(page.getByRole("heading", { level: 1, name: "Premium Access Required" })).toBeVisible();
         await expect(main(page).getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute(
@@ -175,8 +182,8 @@ test.describe("premium pages for members without premium", () => {
       });
     }
 
-    test(`premium files are refused to a ${tier} member`, async ({ page }) => {
-      await signInAsMember(page, tier);
+    test(`premium files are refused to a ${tier} member`, async ({ page, signInAs }) => {
+      await signInAs(tier);
       for (const path of MEMBER_PAGES.slice(-2)) {
         const response = await page.request.get(path);
         expect(response.status()).toBe(403);
@@ -187,9 +194,7 @@ test.describe("premium pages for members without premium", () => {
 });
 
 test.describe("premium pages for a premium member", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAsMember(page, "premium");
-  });
+  test.use({ signedInAs: "premium" });
 
   test("/members/premium-content lists three episodes and four downloads", async ({ page }) => {
     const hydrationErrors = watchHydrationErrors(page);
@@ -280,11 +285,12 @@ test.describe("premium pages for a premium member", () => {
 
 test("a member's own tier decides, not an earlier page: a basic member sees the panel after a premium session", async ({
   page,
+  signInAs,
 }) => {
-  await signInAsMember(page, "premium");
+  await signInAs("premium");
   await openPage(page, "/members/premium-content");
   await expect(page.getByRole("heading", { level: 1, name: "Premium Content" })).toBeVisible();
-  await signInAsMember(page, "basic");
+  await signInAs("basic");
   await openPage(page, "/members/premium-content");
   await expect(page.getByRole("heading", { level: 1, name: "Premium Access Required" })).toBeVisible();
 });

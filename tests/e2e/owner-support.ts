@@ -1,14 +1,11 @@
 import path from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator } from "@playwright/test";
 
 /** The owner's signed-in browser state, written once per run by owner.setup.ts. */
 export const OWNER_STORAGE_STATE = path.join(process.env.E2E_DATA_DIR ?? "test-results", "owner-storage-state.json");
 
-/**
- * The toast area, found by its attributes: while a modal dialog is open Radix hides the rest of the page from the
- * accessibility tree, so a toast shown over a dialog is not reachable by role.
- */
-export const notifications = (page: Page) => page.locator('[role="region"][aria-label^="Notifications"]');
+/** The row of an owner's table that shows `text` (a name or an email the test made unique). */
+export const rowOf = (table: Locator, text: string) => table.getByRole("row").filter({ hasText: text });
 
 /** A tag that keeps one test's rows apart from rows other tests add to the shared database. */
 export const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -49,17 +46,4 @@ export async function applyAsGuest(
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** Holds a route's answer until `release` is called, so that a loading state can be seen. */
-export function holdRoute(page: Page, url: string) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const ready = page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { ready, release };
 }

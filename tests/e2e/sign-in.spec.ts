@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SIGN_IN_LINK_SENT_MESSAGE } from "../../app/features/auth/schema";
 import { TOO_MANY_REQUESTS_MESSAGE } from "../../app/lib/api.server";
 import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
-import { openPage, signInAsMember } from "./support";
+import { expect, test } from "./fixtures";
+import { holdRequests, openPage } from "./support";
 
 const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
 
@@ -34,14 +35,7 @@ test.describe("sign-in by email link", () => {
   test("says a link is on its way, in the same words for any address", async ({ page }) => {
     await openPage(page, "/sign-in");
     await emailForm(page).getByLabel("Email Address").fill(`someone-${Date.now()}@example.com`);
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/auth/email-link", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/auth/email-link");
     await emailForm(page).getByRole("button", { name: "Email Me a Sign-In Link" }).click();
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
     release();
@@ -73,8 +67,8 @@ test.describe("sign-in by email link", () => {
     await expect(page).toHaveURL("/sign-in");
   });
 
-  test("a signed-in member going to sign in is sent on to where they wanted", async ({ page }) => {
-    await signInAsMember(page, "basic");
+  test("a signed-in member going to sign in is sent on to where they wanted", async ({ page, signInAs }) => {
+    await signInAs("basic");
     await page.goto("/sign-in?returnTo=/about");
     await expect(page).toHaveURL("/about");
   });

@@ -8,17 +8,6 @@ export async function openPage(page: Page, path: string) {
 }
 
 /**
- * Signs the page's browser context in as the mock member of `tier` (a real server session; tests only). A test that
- * changes its member (an upgrade) passes an `alias` of its own, so that it gets its own copy of the mock user.
- */
-export async function signInAsMember(page: Page, tier: "free" | "basic" | "premium", options: { alias?: string } = {}) {
-  const response = await page.request.post("/api/auth/mock-login", {
-    data: { membershipTier: tier, alias: options.alias },
-  });
-  expect(response.ok()).toBe(true);
-}
-
-/**
  * Waits until the finite CSS animations and transitions of the page, or of one element and its subtree, have ended,
  * so that positions and colours are measured at rest. An animation cancelled meanwhile (its element removed, or a new
  * transition started) has ended too: its `finished` promise rejects, which is not a failure here. Endless animations
@@ -35,4 +24,35 @@ export async function animationsSettled(target: Page | Locator) {
   };
   if ("goto" in target) await target.evaluate(settle, null);
   else await target.evaluate(settle);
+}
+
+/**
+ * Holds the requests matching `url` until the returned `release` is called, so that a pending or loading state can be
+ * seen; then lets them reach the server.
+ */
+export async function holdRequests(page: Page, url: string | ((url: URL) => boolean)) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** Room below the last section, so that any section can reach the header whatever the page's content. */
+export async function makeHomePageTall(page: Page) {
+  await page.addStyleTag({ content: "main { padding-bottom: 200vh; }" });
+}
+
+/** Distance between the section's top and the header's bottom edge, in px. */
+export function gapBelowHeader(page: Page, sectionId: string) {
+  return page.evaluate((id) => {
+    const header = document.querySelector("[data-site-header]")?.getBoundingClientRect();
+    const section = document.getElementById(id)?.getBoundingClientRect();
+    if (!header || !section) throw new Error(`missing header or #${id}`);
+    return Math.abs(section.top - header.bottom);
+  }, sectionId);
 }

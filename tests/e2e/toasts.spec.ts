@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { animationsSettled, openPage } from "./support";
 
 /** Toasts are raised through the launch-list form's client check, which needs no server round trip. */
@@ -7,27 +8,25 @@ async function raiseInvalidEmailToast(page: Page) {
   await page.getByRole("button", { name: "Notify Me" }).click();
 }
 
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
-
 test.describe("toasts", () => {
-  test("show one at a time", async ({ page }) => {
+  test("show one at a time", async ({ page, notifications }) => {
     await openPage(page, "/");
     await raiseInvalidEmailToast(page);
     await raiseInvalidEmailToast(page);
     await raiseInvalidEmailToast(page);
-    await expect(toasts(page)).toHaveCount(1);
+    await expect(notifications.getByRole("listitem")).toHaveCount(1);
   });
 
-  test("close after 5000 ms", async ({ page }) => {
+  test("close after 5000 ms", async ({ page, notifications }) => {
     await page.clock.install();
     await openPage(page, "/");
     await page.clock.pauseAt(Date.now() + 1000);
     await raiseInvalidEmailToast(page);
-    await expect(toasts(page)).toHaveCount(1);
+    await expect(notifications.getByRole("listitem")).toHaveCount(1);
     await page.clock.runFor(4_800);
-    await expect(toasts(page)).toHaveCount(1);
+    await expect(notifications.getByRole("listitem")).toHaveCount(1);
     await page.clock.runFor(400);
-    await expect(toasts(page)).toHaveCount(0);
+    await expect(notifications.getByRole("listitem")).toHaveCount(0);
   });
 
   test("F8 moves focus to the notification area", async ({ page }) => {
@@ -37,10 +36,10 @@ test.describe("toasts", () => {
     await expect(page.getByRole("region", { name: /Notifications/ }).locator("ol")).toBeFocused();
   });
 
-  test("a swipe to the right beyond 50 px dismisses; a shorter one does not", async ({ page }) => {
+  test("a swipe to the right beyond 50 px dismisses; a shorter one does not", async ({ page, notifications }) => {
     await openPage(page, "/");
     await raiseInvalidEmailToast(page);
-    const toast = toasts(page).first();
+    const toast = notifications.getByRole("listitem").first();
     /** Where to grab the toast once it has finished moving (sliding in, or snapping back after a short swipe). */
     const restingGrip = async () => {
       await animationsSettled(toast);
@@ -60,27 +59,27 @@ test.describe("toasts", () => {
     await expect(toast).toBeVisible();
 
     await swipeRight(120);
-    await expect(toasts(page)).toHaveCount(0);
+    await expect(notifications.getByRole("listitem")).toHaveCount(0);
   });
 
-  test("sit bottom right and at most 420 px wide on medium screens and up", async ({ page }) => {
+  test("sit bottom right and at most 420 px wide on medium screens and up", async ({ page, notifications }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openPage(page, "/");
     await raiseInvalidEmailToast(page);
-    await expect(toasts(page)).toHaveCount(1);
-    const box = await toasts(page).first().boundingBox();
+    await expect(notifications.getByRole("listitem")).toHaveCount(1);
+    const box = await notifications.getByRole("listitem").first().boundingBox();
     if (!box) throw new Error("toast has no box");
     expect(box.width).toBeLessThanOrEqual(420);
     expect(box.x + box.width).toBeGreaterThan(1280 - 40);
     expect(box.y + box.height).toBeGreaterThan(800 - 40);
   });
 
-  test("sit at the top on small screens", async ({ page }) => {
+  test("sit at the top on small screens", async ({ page, notifications }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openPage(page, "/");
     await raiseInvalidEmailToast(page);
-    await expect(toasts(page)).toHaveCount(1);
-    const box = await toasts(page).first().boundingBox();
+    await expect(notifications.getByRole("listitem")).toHaveCount(1);
+    const box = await notifications.getByRole("listitem").first().boundingBox();
     if (!box) throw new Error("toast has no box");
     expect(box.y).toBeLessThan(40);
   });

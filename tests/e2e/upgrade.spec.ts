@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { openPage, signInAsMember } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { openPage } from "./support";
 
 /**
  * Every test that upgrades signs in under an alias of its own: its copy of the mock user changes tier without
@@ -8,10 +9,9 @@ import { openPage, signInAsMember } from "./support";
 
 const planCard = (page: Page, name: "Basic" | "Premium") => page.getByRole("region", { name, exact: true });
 const upgradeButton = (page: Page, name: "Basic" | "Premium") => planCard(page, name).getByRole("button");
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
 
-test("the upgrade page shows both plans and the FAQ", async ({ page }) => {
-  await signInAsMember(page, "free");
+test("the upgrade page shows both plans and the FAQ", async ({ page, signInAs }) => {
+  await signInAs("free");
   await openPage(page, "/members/upgrade");
   await expect(page.getByRole("heading", { level: 1, name: "Upgrade Your Membership" })).toBeVisible();
 
@@ -49,16 +49,16 @@ test("the upgrade page shows both plans and the FAQ", async ({ page }) => {
   await expect(upgradeButton(page, "Premium")).toBeEnabled();
 });
 
-test("a basic member can only choose Premium", async ({ page }) => {
-  await signInAsMember(page, "basic");
+test("a basic member can only choose Premium", async ({ page, signInAs }) => {
+  await signInAs("basic");
   await openPage(page, "/members/upgrade");
   await expect(upgradeButton(page, "Basic")).toHaveText("Current Plan");
   await expect(upgradeButton(page, "Basic")).toBeDisabled();
   await expect(upgradeButton(page, "Premium")).toBeEnabled();
 });
 
-test("a premium member cannot change plan: both buttons are disabled", async ({ page }) => {
-  await signInAsMember(page, "premium");
+test("a premium member cannot change plan: both buttons are disabled", async ({ page, signInAs }) => {
+  await signInAs("premium");
   await openPage(page, "/members/upgrade");
   await expect(upgradeButton(page, "Basic")).toBeDisabled();
   await expect(upgradeButton(page, "Premium")).toHaveText("Current Plan");
@@ -67,8 +67,10 @@ test("a premium member cannot change plan: both buttons are disabled", async ({ 
 
 test("upgrading free to basic: Processing..., the success toast, then the dashboard after 1500 ms", async ({
   page,
+  signInAs,
+  notifications,
 }) => {
-  await signInAsMember(page, "free", { alias: "upgrade-free-to-basic" });
+  await signInAs("free", { alias: "upgrade-free-to-basic" });
   await page.clock.install();
   await openPage(page, "/members/upgrade");
   await page.clock.pauseAt(Date.now() + 1000);
@@ -92,9 +94,11 @@ test("upgrading free to basic: Processing..., the success toast, then the dashbo
   await expect(upgradeButton(page, "Premium")).toBeDisabled();
   releaseRequest();
 
-  await expect(toasts(page)).toHaveCount(1);
-  await expect(toasts(page).first()).toContainText("Membership Upgraded!");
-  await expect(toasts(page).first()).toContainText("Your account has been upgraded to basic membership.");
+  await expect(notifications.getByRole("listitem")).toHaveCount(1);
+  await expect(notifications.getByRole("listitem").first()).toContainText("Membership Upgraded!");
+  await expect(notifications.getByRole("listitem").first()).toContainText(
+    "Your account has been upgraded to basic membership.",
+  );
   await expect(upgradeButton(page, "Basic")).toHaveText("Current Plan");
 
   await page.clock.runFor(1400);
@@ -104,26 +108,32 @@ test("upgrading free to basic: Processing..., the success toast, then the dashbo
   await expect(page.getByRole("main").getByText("Basic Membership", { exact: true })).toBeVisible();
 });
 
-test("upgrading basic to premium opens the premium content", async ({ page }) => {
-  await signInAsMember(page, "basic", { alias: "upgrade-basic-to-premium" });
+test("upgrading basic to premium opens the premium content", async ({ page, signInAs, notifications }) => {
+  await signInAs("basic", { alias: "upgrade-basic-to-premium" });
   await openPage(page, "/members/upgrade");
   await upgradeButton(page, "Premium").click();
-  await expect(toasts(page).first()).toContainText("Your account has been upgraded to premium membership.");
+  await expect(notifications.getByRole("listitem").first()).toContainText(
+    "Your account has been upgraded to premium membership.",
+  );
   await expect(page).toHaveURL("/members/dashboard");
   await expect(page.getByRole("main").getByText("Premium Membership", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Listen Now: Premium Podcast Episodes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Premium Content" })).toBeVisible();
 });
 
-test("a refused upgrade shows the failure toast and lets the member try again", async ({ page }) => {
-  await signInAsMember(page, "free", { alias: "upgrade-refused" });
+test("a refused upgrade shows the failure toast and lets the member try again", async ({
+  page,
+  signInAs,
+  notifications,
+}) => {
+  await signInAs("free", { alias: "upgrade-refused" });
   await openPage(page, "/members/upgrade");
   // Another tab upgrades the same member to premium meanwhile, so this page's Basic choice is now a downgrade.
   const elsewhere = await page.request.post("/api/auth/membership", { data: { membershipTier: "premium" } });
   expect(elsewhere.ok()).toBe(true);
 
   await upgradeButton(page, "Basic").click();
-  const toast = toasts(page).first();
+  const toast = notifications.getByRole("listitem").first();
   await expect(toast).toContainText("Upgrade Failed");
   await expect(toast).toContainText("There was an error upgrading your membership. Please try again.");
   await expect(toast).toHaveClass(/destructive/);
@@ -131,11 +141,11 @@ test("a refused upgrade shows the failure toast and lets the member try again", 
   await expect(upgradeButton(page, "Basic")).toHaveText("Upgrade to Basic");
 });
 
-test("a network failure shows the failure toast", async ({ page }) => {
-  await signInAsMember(page, "free");
+test("a network failure shows the failure toast", async ({ page, signInAs, notifications }) => {
+  await signInAs("free");
   await openPage(page, "/members/upgrade");
   await page.route("/api/auth/membership", (route) => route.abort("connectionfailed"));
   await upgradeButton(page, "Premium").click();
-  await expect(toasts(page).first()).toContainText("Upgrade Failed");
+  await expect(notifications.getByRole("listitem").first()).toContainText("Upgrade Failed");
   await expect(upgradeButton(page, "Premium")).toBeEnabled();
 });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { applyAsGuest, OWNER_STORAGE_STATE, sendContactMessage, subscribe, uniqueTag } from "./owner-support";
-import { openPage, signInAsMember } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { applyAsGuest, sendContactMessage, subscribe, uniqueTag } from "./owner-support";
+import { openPage } from "./support";
 
 /**
  * Proof that stored input never runs as script: payloads stored through every public form field, then every page that shows them opened in
@@ -48,7 +49,7 @@ function expectNothingRan(probe: Probe) {
 }
 
 test.describe("stored XSS payloads are shown as text and never run", () => {
-  test.use({ storageState: OWNER_STORAGE_STATE });
+  test.use({ signedInAs: "owner" });
 
   test("contact messages: the owner's table and each message's dialog", async ({ page }) => {
     const tag = uniqueTag();
@@ -160,7 +161,7 @@ test.describe("stored XSS payloads are shown as text and never run", () => {
   });
 });
 
-test("a premium member's own guest applications page shows payloads as text", async ({ page }) => {
+test("a premium member's own guest applications page shows payloads as text", async ({ page, signInAs }) => {
   const tag = uniqueTag();
   for (const payload of payloads) {
     await applyAsGuest(page.request, {
@@ -169,7 +170,7 @@ test("a premium member's own guest applications page shows payloads as text", as
       expertise: `expertise ${payload}`,
     });
   }
-  await signInAsMember(page, "premium");
+  await signInAs("premium");
   const probe = await armProbe(page);
   await openPage(page, "/members/guest-applications");
   for (const payload of payloads) {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killAllServers, makeTempDir, type RunningServer, removeTempDir, startServer, waitUntil } from "./helpers";
+import {
+  killAllServers,
+  type RunningServer,
+  type ServerWithDataDir,
+  startServerWithDataDir,
+  waitUntil,
+} from "./helpers";
 import { createThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres";
 
 const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
@@ -23,18 +29,16 @@ const postContact = (server: RunningServer, message: string) =>
 // PostgreSQL's server programs come with the PostgreSQL that TEST_DATABASE_URL points at (always so in CI).
 describe.runIf(process.env.TEST_DATABASE_URL)("the server while its PostgreSQL database is down", () => {
   let postgres: ThrowawayPostgres;
-  let server: RunningServer;
-  let dataDir: string;
+  let server: ServerWithDataDir;
 
   beforeAll(async () => {
     postgres = await createThrowawayPostgres();
-    dataDir = makeTempDir();
-    server = await startServer({ DATABASE_URL: postgres.url, DATA_DIR: dataDir });
+    server = await startServerWithDataDir({ DATABASE_URL: postgres.url });
   }, 180_000);
   afterAll(async () => {
     await killAllServers();
+    await server?.close();
     postgres?.destroy();
-    if (dataDir) removeTempDir(dataDir);
   });
 
   it("answers pages, calls, /healthz and /readyz with 200 while the database is up", async () => {

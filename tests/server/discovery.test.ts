@@ -1,6 +1,6 @@
 import { parseFeed } from "podcast-partytime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killAllServers, makeTempDir, type RunningServer, removeTempDir, startServer } from "./helpers";
+import { type ServerWithDataDir, startServerWithDataDir } from "./helpers";
 
 const SITE_URL = "https://www.disruptionconfessional.example";
 
@@ -9,18 +9,13 @@ const SITE_URL = "https://www.disruptionconfessional.example";
  * compression and security headers), from a freshly seeded database.
  */
 describe("podcast feed, sitemap and robots.txt on the production server", () => {
-  let dataDir: string;
-  let server: RunningServer;
+  let server: ServerWithDataDir;
   const local = (url: string) => url.replace(SITE_URL, server.url);
 
   beforeAll(async () => {
-    dataDir = makeTempDir();
-    server = await startServer({ DATA_DIR: dataDir, SITE_URL });
+    server = await startServerWithDataDir({ SITE_URL });
   });
-  afterAll(async () => {
-    await killAllServers();
-    removeTempDir(dataDir);
-  });
+  afterAll(() => server?.close());
 
   it("serves the feed, whose enclosures, transcript, chapters and artwork all exist with the stated sizes", async () => {
     const reply = await fetch(`${server.url}/podcast.xml`);

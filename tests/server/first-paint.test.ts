@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killAllServers, makeTempDir, type RunningServer, rawGet, removeTempDir, startServer } from "./helpers";
+import { killAllServers, rawGet, type ServerWithDataDir, startServerWithDataDir } from "./helpers";
 
 afterAll(killAllServers);
 
 /** A public page paints with its HTML and stylesheet alone; its modules load once it has painted. */
 describe("the first paint of the built pages", () => {
-  let dataDir: string;
-  let server: RunningServer;
+  let server: ServerWithDataDir;
   beforeAll(async () => {
-    dataDir = makeTempDir();
-    server = await startServer({ DATA_DIR: dataDir });
+    server = await startServerWithDataDir();
   });
-  afterAll(async () => {
-    await server?.stop();
-    removeTempDir(dataDir);
-  });
+  afterAll(() => server?.close());
 
   // A miss is rendered per request, a hit is the stored copy; both must have the shape.
   it.each(["/", "/about", "/insights", "/contact", "/sign-in"])("%s", async (page) => {

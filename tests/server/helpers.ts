@@ -176,6 +176,37 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   }
 }
 
+export type ServerWithDataDir = RunningServer & {
+  /** The server's own DATA_DIR, a fresh temporary folder. */
+  readonly dataDir: string;
+  /** Stops the server and removes its folder. */
+  close(): Promise<void>;
+};
+
+/**
+ * Starts the built server on a fresh temporary DATA_DIR of its own, as a suite of tests against one server does; `env`
+ * adds to or overrides the production defaults. `close` stops it and removes the folder.
+ */
+export async function startServerWithDataDir(
+  env: Record<string, string | undefined> = {},
+  prefix?: string,
+): Promise<ServerWithDataDir> {
+  const dataDir = makeTempDir(prefix);
+  try {
+    const server = await startServer({ DATA_DIR: dataDir, ...env });
+    return Object.assign(server, {
+      dataDir,
+      async close() {
+        await server.stop();
+        removeTempDir(dataDir);
+      },
+    });
+  } catch (error) {
+    removeTempDir(dataDir);
+    throw error;
+  }
+}
+
 /** Spawns a server that is expected to fail at start-up, and returns how it ended and what it printed. */
 export async function runFailingServer(
   env: Record<string, string | undefined>,

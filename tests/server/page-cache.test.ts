@@ -6,27 +6,22 @@ import { siteConfig } from "~/lib/site-config";
 import { databaseUrlFor, uniqueDatabaseName, withMaintenanceClient } from "../setup/postgres";
 import {
   killAllServers,
-  makeTempDir,
   type RunningServer,
   rawGet,
-  removeTempDir,
+  type ServerWithDataDir,
   startServer,
+  startServerWithDataDir,
   waitUntil,
 } from "./helpers";
 
 afterAll(killAllServers);
 
 describe("the built server's page cache", () => {
-  let dataDir: string;
-  let server: RunningServer;
+  let server: ServerWithDataDir;
   beforeAll(async () => {
-    dataDir = makeTempDir();
-    server = await startServer({ DATA_DIR: dataDir });
+    server = await startServerWithDataDir();
   });
-  afterAll(async () => {
-    await server?.stop();
-    removeTempDir(dataDir);
-  });
+  afterAll(() => server?.close());
 
   it("renders a public page once, then serves the stored gzip copy with an ETag", async () => {
     const first = await rawGet(`${server.url}/about`, { "accept-encoding": "gzip" });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killAllServers, makeTempDir, PROJECT_ROOT, type RunningServer, removeTempDir, startServer } from "./helpers";
+import { PROJECT_ROOT, type ServerWithDataDir, startServerWithDataDir } from "./helpers";
 import { extractJsonLd, structuredDataProblems } from "./structured-data-rules";
 
 const VNU_JAR = path.join(PROJECT_ROOT, "node_modules/vnu-jar/build/dist/vnu.jar");
@@ -59,13 +59,11 @@ const expectedStructuredData: Record<string, string[]> = {
  * find no error in any of them, and the structured data must be complete and match the page.
  */
 describe("the HTML of every page", () => {
-  let dataDir: string;
-  let server: RunningServer;
+  let server: ServerWithDataDir;
   const pages = new Map<string, string>();
 
   beforeAll(async () => {
-    dataDir = makeTempDir();
-    server = await startServer({ DATA_DIR: dataDir, NODE_ENV: "test", ADMIN_PASSWORD });
+    server = await startServerWithDataDir({ NODE_ENV: "test", ADMIN_PASSWORD });
     const cookies: Record<Visitor, string> = {
       anonymous: "",
       premium: await sessionCookie(`${server.url}/api/auth/mock-login`, { membershipTier: "premium" }),
@@ -92,13 +90,10 @@ describe("the HTML of every page", () => {
     // Thirty server-rendered pages after a server start: longer than the project's 60 s on a busy two-core machine.
   }, 180_000);
 
-  afterAll(async () => {
-    await killAllServers();
-    removeTempDir(dataDir);
-  });
+  afterAll(() => server?.close());
 
   it("passes the Nu HTML checker without an error", async () => {
-    const folder = path.join(dataDir, "html");
+    const folder = path.join(server.dataDir, "html");
     fs.mkdirSync(folder);
     const files = [...pages].map(([name, html]) => {
       const file = path.join(folder, `${name.replace(/[^a-z0-9-]+/g, "_") || "home"}.html`);

@@ -1,24 +1,19 @@
 import { chromium, expect as expectInBrowser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumArgs, chromiumExecutable } from "../setup/chromium";
-import { killAllServers, makeTempDir, type RunningServer, removeTempDir, startServer } from "./helpers";
+import { type ServerWithDataDir, startServerWithDataDir } from "./helpers";
 
 /**
  * The production build as a fresh clone runs it: no mock sign-in anywhere, and a member signs in with the emailed
  * link read from the server's log (no SMTP server configured).
  */
 describe("signing in on the production server", () => {
-  let dataDir: string;
-  let server: RunningServer;
+  let server: ServerWithDataDir;
 
   beforeAll(async () => {
-    dataDir = makeTempDir();
-    server = await startServer({ DATA_DIR: dataDir, NODE_ENV: "production" });
+    server = await startServerWithDataDir({ NODE_ENV: "production" });
   });
-  afterAll(async () => {
-    await killAllServers();
-    removeTempDir(dataDir);
-  });
+  afterAll(() => server?.close());
 
   it("answers 404 to the mock sign-in and renders no Mock Auth Controls", async () => {
     const mockLogin = await fetch(`${server.url}/api/auth/mock-login`, {

@@ -95,3 +95,7 @@ export async function callRoute(
   }
   return { status: 200, body: result, headers: new Headers() };
 }
+
+/** A POST of `body` as JSON; the body is given as text, so that a test can also send what no serialiser would. */
+export const jsonPost = (url: string, body: string) =>
+  new Request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body });

@@ -3,6 +3,8 @@ import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { MembershipTier } from "~/lib/auth.server";
 import { createSession, SESSION_COOKIE } from "~/lib/session.server";
+import { loader as currentUser } from "~/routes/api/auth/user";
+import { callRoute } from "./call-route";
 
 export type TestMember = { id: string; email: string; cookie: string };
 
@@ -30,3 +32,17 @@ export async function signInOwner(db: Database): Promise<string> {
   const { token } = await createSession(db, { owner: true });
   return `${SESSION_COOKIE}=${token}`;
 }
+
+/** The first cookie an answer sets, as the Cookie header value that sends it back ("" when it sets none). */
+export const cookieOf = (headers: Headers) => (headers.get("set-cookie") ?? "").split(";")[0];
+
+/** The cookie `name` among those an answer sets, as a Cookie header value; undefined when it sets no such cookie. */
+export const cookieNamed = (headers: Headers, name: string) =>
+  headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .find((pair) => pair.startsWith(`${name}=`));
+
+/** GET /api/auth/user for the holder of `cookie` (none: a signed-out visitor), as the client sees the answer. */
+export const userFor = (db: Database, cookie?: string) =>
+  callRoute(currentUser, db, new Request("http://localhost/api/auth/user", { headers: cookie ? { cookie } : {} }));

@@ -3,7 +3,7 @@ import { setOwnerPassword } from "~/features/owner/password.server";
 import { INVALID_PASSWORD_DESCRIPTION, LOGIN_SUCCESS_DESCRIPTION } from "~/features/owner/schema";
 import { getViewer } from "~/lib/auth.server";
 import { callRoute } from "../../../../tests/setup/call-route";
-import { signInMember } from "../../../../tests/setup/sessions";
+import { cookieOf, signInMember } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { LOGIN_RATE_LIMITED_MESSAGE, action as login, loader as loginGet } from "./login";
 import { action as logout } from "./logout";
@@ -33,7 +33,6 @@ const logIn = (password: unknown, { ip = "198.51.100.1", cookie }: { ip?: string
     { clientIp: ip },
   );
 
-const cookieOf = (headers: Headers) => (headers.get("set-cookie") ?? "").split(";")[0];
 const viewerFor = (cookie: string) => getViewer(database.db, new Request("http://localhost/", { headers: { cookie } }));
 
 describe("POST /api/admin/login", () => {

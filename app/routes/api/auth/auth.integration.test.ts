@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_MOCK_TIER_MESSAGE } from "~/features/auth/mock-users";
 import { callRoute } from "../../../../tests/setup/call-route";
-import { signInMember } from "../../../../tests/setup/sessions";
+import { cookieOf, signInMember, userFor } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as logout } from "../logout";
 import { action as mockLogin, loader as mockLoginGet } from "./mock-login";
-import { loader as currentUser } from "./user";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -25,23 +24,14 @@ const mockSignIn = (membershipTier: unknown, env?: Record<string, string>) =>
     { env },
   );
 
-const cookieOf = (headers: Headers) => (headers.get("set-cookie") ?? "").split(";")[0];
-
-const userFor = (cookie?: string) =>
-  callRoute(
-    currentUser,
-    database.db,
-    new Request("http://localhost/api/auth/user", { headers: cookie ? { cookie } : {} }),
-  );
-
 describe("GET /api/auth/user", () => {
   it("answers 401 without a session", async () => {
-    expect(await userFor()).toMatchObject({ status: 401, body: { success: false } });
+    expect(await userFor(database.db)).toMatchObject({ status: 401, body: { success: false } });
   });
 
   it("answers the signed-in member's fields", async () => {
     const member = await signInMember(database.db, "basic");
-    const reply = await userFor(member.cookie);
+    const reply = await userFor(database.db, member.cookie);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       id: member.id,
@@ -60,7 +50,7 @@ describe("mock sign-in", () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id: "mock-user-premium", membershipTier: "premium" });
     expect(reply.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
-    expect((await userFor(cookieOf(reply.headers))).body).toMatchObject({ id: "mock-user-premium" });
+    expect((await userFor(database.db, cookieOf(reply.headers))).body).toMatchObject({ id: "mock-user-premium" });
   });
 
   it("signs in as an alias's own copy of the mock user, beside the shared one", async () => {
@@ -80,7 +70,7 @@ describe("mock sign-in", () => {
       firstName: "Frankie",
       membershipTier: "free",
     });
-    expect((await userFor(cookieOf(shared.headers))).body).toMatchObject({ id: "mock-user-free" });
+    expect((await userFor(database.db, cookieOf(shared.headers))).body).toMatchObject({ id: "mock-user-free" });
   });
 
   it.each(["Upper", "", "a/b", "x".repeat(41), 7])("refuses the alias %j", async (alias) => {
@@ -122,6 +112,6 @@ describe("GET /api/logout", () => {
     expect(reply.status).toBe(302);
     expect(reply.headers.get("location")).toBe("/");
     expect(reply.headers.get("set-cookie")).toContain("Max-Age=0");
-    expect((await userFor(member.cookie)).status).toBe(401);
+    expect((await userFor(database.db, member.cookie)).status).toBe(401);
   });
 });

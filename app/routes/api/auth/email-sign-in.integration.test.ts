@@ -13,12 +13,11 @@ import {
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/lib/api.server";
 import type { CallRouteOptions } from "../../../../tests/setup/call-route";
 import { callRoute } from "../../../../tests/setup/call-route";
-import { signInOwner } from "../../../../tests/setup/sessions";
+import { cookieOf, signInOwner, userFor } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { action as verifyAction, loader as verifyLoader } from "../../public/sign-in-verify";
 import { loader as login } from "../login";
 import { action as emailLink } from "./email-link";
-import { loader as currentUser } from "./user";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -71,11 +70,6 @@ const confirm = (token: string, headers: Record<string, string> = {}) =>
       body: new URLSearchParams({ token }),
     }),
   );
-
-const cookieOf = (headers: Headers) => (headers.get("set-cookie") ?? "").split(";")[0];
-
-const userFor = (cookie: string) =>
-  callRoute(currentUser, database.db, new Request(`${SITE}/api/auth/user`, { headers: { cookie } }));
 
 describe("POST /api/auth/email-link", () => {
   it("mails a link to the sign-in page and stores only the token's hash", async () => {
@@ -172,7 +166,7 @@ describe("the emailed link", () => {
     expect(signedIn.headers.get("location")).toBe("/members/profile");
     expect(signedIn.headers.get("set-cookie")).toMatch(/^sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
 
-    const me = await userFor(cookieOf(signedIn.headers));
+    const me = await userFor(database.db, cookieOf(signedIn.headers));
     expect(me).toMatchObject({ status: 200, body: { email: "confirm@example.com", membershipTier: "free" } });
   });
 
@@ -233,7 +227,7 @@ describe("the emailed link", () => {
     await requestLink({ email: "paid.member@example.com" });
     const { link } = await linkMailedTo("paid.member@example.com");
     const signedIn = await confirm(link.token);
-    expect((await userFor(cookieOf(signedIn.headers))).body).toMatchObject({
+    expect((await userFor(database.db, cookieOf(signedIn.headers))).body).toMatchObject({
       id: "premium-by-email",
       membershipTier: "premium",
     });
@@ -255,8 +249,8 @@ describe("the emailed link", () => {
     const stored = await database.db.select({ sess: sessions.sess }).from(sessions);
     const data = stored.map(({ sess }) => sess as { userId?: string; owner?: boolean });
     expect(data.some((sess) => sess.owner === true && typeof sess.userId === "string")).toBe(true);
-    expect((await userFor(ownerCookie)).status).toBe(401);
-    expect((await userFor(cookie)).body).toMatchObject({ email: "owner-too@example.com" });
+    expect((await userFor(database.db, ownerCookie)).status).toBe(401);
+    expect((await userFor(database.db, cookie)).body).toMatchObject({ email: "owner-too@example.com" });
   });
 });
 
@@ -323,6 +317,8 @@ describe("over a real SMTP server", () => {
     expect(await openLink(url)).toMatchObject({ body: { usable: true } });
     const signedIn = await confirm(token);
     expect(signedIn.headers.get("location")).toBe("/members/upgrade");
-    expect((await userFor(cookieOf(signedIn.headers))).body).toMatchObject({ email: "smtp.member@example.com" });
+    expect((await userFor(database.db, cookieOf(signedIn.headers))).body).toMatchObject({
+      email: "smtp.member@example.com",
+    });
   });
 });

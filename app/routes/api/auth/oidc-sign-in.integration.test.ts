@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authRequests, sessions, users } from "~/db/schema";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { startOidcProvider, type TestOidcProvider } from "../../../../tests/setup/oidc-provider";
+import { cookieNamed, userFor } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as signInPage } from "../../public/sign-in";
 import { loader as login } from "../login";
 import { loader as callback } from "./callback";
-import { loader as currentUser } from "./user";
 
 const SITE = "http://localhost:5000";
 
@@ -30,12 +30,6 @@ afterAll(async () => {
   await provider?.close();
   await database?.close();
 });
-
-const cookieNamed = (headers: Headers, name: string) =>
-  headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .find((pair) => pair.startsWith(`${name}=`));
 
 /** Starts sign-in at /api/login and returns the provider URL and the state cookie the browser got. */
 async function startSignIn(returnTo = "/members/profile") {
@@ -60,9 +54,6 @@ async function signInAs(subject: string, returnTo?: string) {
   const callbackUrl = await provider.authorize(started.authorizationUrl, subject);
   return finish(callbackUrl, started.stateCookie);
 }
-
-const userFor = (cookie: string) =>
-  callRoute(currentUser, database.db, new Request(`${SITE}/api/auth/user`, { headers: { cookie } }));
 
 const expectRefused = async (reply: Awaited<ReturnType<typeof finish>>) => {
   expect(reply.status).toBe(302);
@@ -119,7 +110,7 @@ describe("the callback from a real provider", () => {
     expect(cookieNamed(reply.headers, "oidc_state")).toBe("oidc_state=");
 
     const sid = cookieNamed(reply.headers, "sid") ?? "";
-    expect((await userFor(sid)).body).toEqual({
+    expect((await userFor(database.db, sid)).body).toEqual({
       id: "subject-ada",
       email: "ada@example.com",
       firstName: "Ada",
@@ -145,7 +136,7 @@ describe("the callback from a real provider", () => {
       picture: "https://images.example.com/grace.png",
     });
     const reply = await signInAs("subject-grace");
-    expect((await userFor(cookieNamed(reply.headers, "sid") ?? "")).body).toEqual({
+    expect((await userFor(database.db, cookieNamed(reply.headers, "sid") ?? "")).body).toEqual({
       id: "subject-grace",
       email: "grace.hopper@example.com",
       firstName: "Grace",
@@ -162,7 +153,7 @@ describe("the callback from a real provider", () => {
       .values({ id: "email-link-member", email: "linda@example.com", membershipTier: "basic" });
     provider.accounts.set("subject-linda", { email: "linda@example.com", email_verified: true, given_name: "Linda" });
     const reply = await signInAs("subject-linda");
-    expect((await userFor(cookieNamed(reply.headers, "sid") ?? "")).body).toMatchObject({
+    expect((await userFor(database.db, cookieNamed(reply.headers, "sid") ?? "")).body).toMatchObject({
       id: "email-link-member",
       firstName: "Linda",
       membershipTier: "basic",
@@ -177,7 +168,7 @@ describe("the callback from a real provider", () => {
       given_name: "Claire",
     });
     const reply = await signInAs("subject-claimer");
-    expect((await userFor(cookieNamed(reply.headers, "sid") ?? "")).body).toMatchObject({
+    expect((await userFor(database.db, cookieNamed(reply.headers, "sid") ?? "")).body).toMatchObject({
       id: "subject-claimer",
       email: null,
       firstName: "Claire",

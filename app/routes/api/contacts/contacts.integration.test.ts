@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts } from "~/db/schema";
 import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
 import { insertContact } from "../../../../tests/setup/owner-fixtures";
+import { rowById } from "../../../../tests/setup/rows";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { action as markRead, loader as markReadGet } from "../admin/contact-read";
@@ -22,8 +22,6 @@ const call = (handler: RouteHandler, method: string, path: string, id?: string) 
   callRoute(handler, database.db, new Request(`http://localhost${path}`, { method, headers: { cookie: owner } }), {
     params: id === undefined ? {} : { id },
   });
-
-const rowOf = async (id: number) => (await database.db.select().from(contacts).where(eq(contacts.id, id)))[0];
 
 describe("GET /api/admin/contacts", () => {
   it("lists every message, archived ones included, newest first, with ISO dates", async () => {
@@ -62,7 +60,7 @@ describe("POST /api/admin/contacts/{id}/read", () => {
     const contact = await insertContact(database.db);
     const reply = await call(markRead, "POST", `/api/admin/contacts/${contact.id}/read`, String(contact.id));
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: "Contact marked as read" } });
-    expect((await rowOf(contact.id)).read).toBe(true);
+    expect((await rowById(database.db, contacts, contact.id))?.read).toBe(true);
   });
 
   it("answers 404 for an unknown id, 400 for a non-numeric one, 405 for GET", async () => {
@@ -82,10 +80,10 @@ describe("PATCH /api/contacts/{id}/archive", () => {
     const contact = await insertContact(database.db);
     const first = await call(archive, "PATCH", `/api/contacts/${contact.id}/archive`, String(contact.id));
     expect(first).toMatchObject({ status: 200, body: { success: true, message: "Contact archived successfully" } });
-    expect((await rowOf(contact.id)).archived).toBe(true);
+    expect((await rowById(database.db, contacts, contact.id))?.archived).toBe(true);
     const second = await call(archive, "PATCH", `/api/contacts/${contact.id}/archive`, String(contact.id));
     expect(second).toMatchObject({ status: 200, body: { message: "Contact unarchived successfully" } });
-    expect((await rowOf(contact.id)).archived).toBe(false);
+    expect((await rowById(database.db, contacts, contact.id))?.archived).toBe(false);
   });
 
   it("answers 404, 400 and 405", async () => {
@@ -100,7 +98,7 @@ describe("DELETE /api/contacts/{id}", () => {
     const contact = await insertContact(database.db);
     const reply = await call(remove, "DELETE", `/api/contacts/${contact.id}`, String(contact.id));
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: "Contact deleted permanently" } });
-    expect(await rowOf(contact.id)).toBeUndefined();
+    expect(await rowById(database.db, contacts, contact.id))?.toBeUndefined();
     expect((await call(remove, "DELETE", `/api/contacts/${contact.id}`, String(contact.id))).status).toBe(404);
   });
 

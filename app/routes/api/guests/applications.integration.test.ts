@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestApplications } from "~/db/schema";
 import { INVALID_STATUS_MESSAGE } from "~/features/guests/review-schema";
 import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
 import { insertApplication } from "../../../../tests/setup/owner-fixtures";
+import { rowById } from "../../../../tests/setup/rows";
 import { signInMember, signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as membersPage } from "../../members/guest-applications";
@@ -40,8 +40,6 @@ const call = (
     { params: id === undefined ? {} : { id } },
   );
 
-const rowOf = async (id: number) =>
-  (await database.db.select().from(guestApplications).where(eq(guestApplications.id, id)))[0];
 const idsOf = (body: unknown) => (body as { data: { id: number }[] }).data.map((item) => item.id);
 
 describe("GET /api/guests/applications", () => {
@@ -107,9 +105,9 @@ describe("PATCH /api/guests/applications/{id}/status", () => {
     for (const status of ["rejected", "submitted", "scheduled", "approved", "reviewing", "submitted"]) {
       const reply = await call(updateStatus, "PATCH", path, { id: String(application.id), body: { status } });
       expect(reply).toMatchObject({ status: 200, body: { success: true, data: { status } } });
-      expect((await rowOf(application.id)).status).toBe(status);
+      expect((await rowById(database.db, guestApplications, application.id))?.status).toBe(status);
     }
-    expect((await rowOf(application.id)).reviewDate).toBeInstanceOf(Date);
+    expect((await rowById(database.db, guestApplications, application.id))?.reviewDate).toBeInstanceOf(Date);
   });
 
   it("refuses an unknown or missing status with a message, changing nothing", async () => {
@@ -121,7 +119,7 @@ describe("PATCH /api/guests/applications/{id}/status", () => {
         body: { success: false, message: INVALID_STATUS_MESSAGE },
       });
     }
-    expect((await rowOf(application.id)).status).toBe("submitted");
+    expect((await rowById(database.db, guestApplications, application.id))?.status).toBe("submitted");
   });
 
   it("is the owner's alone: 403 for a premium member who applied", async () => {
@@ -133,7 +131,7 @@ describe("PATCH /api/guests/applications/{id}/status", () => {
       body: { status: "approved" },
     });
     expect(reply.status).toBe(403);
-    expect((await rowOf(application.id)).status).toBe("submitted");
+    expect((await rowById(database.db, guestApplications, application.id))?.status).toBe("submitted");
   });
 
   it("answers 404, 400 and 405", async () => {
@@ -152,14 +150,14 @@ describe("PATCH /api/guests/applications/{id}/archive and DELETE /api/guests/app
       status: 200,
       body: { success: true, message: "Application archived" },
     });
-    expect((await rowOf(application.id)).archived).toBe(true);
+    expect((await rowById(database.db, guestApplications, application.id))?.archived).toBe(true);
     expect(await call(archive, "PATCH", "/x", { id })).toMatchObject({ body: { message: "Application restored" } });
-    expect((await rowOf(application.id)).archived).toBe(false);
+    expect((await rowById(database.db, guestApplications, application.id))?.archived).toBe(false);
     expect(await call(remove, "DELETE", "/x", { id })).toMatchObject({
       status: 200,
       body: { success: true, message: "Application deleted" },
     });
-    expect(await rowOf(application.id)).toBeUndefined();
+    expect(await rowById(database.db, guestApplications, application.id))?.toBeUndefined();
   });
 
   it("answers 404, 400 and 405", async () => {

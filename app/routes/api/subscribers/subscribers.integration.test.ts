@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "~/db/schema";
 import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
 import { insertSubscriber } from "../../../../tests/setup/owner-fixtures";
+import { rowById } from "../../../../tests/setup/rows";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { action as archive, loader as archiveGet } from "./archive";
@@ -21,8 +21,6 @@ const call = (handler: RouteHandler, method: string, path: string, id?: string) 
   callRoute(handler, database.db, new Request(`http://localhost${path}`, { method, headers: { cookie: owner } }), {
     params: id === undefined ? {} : { id },
   });
-
-const rowOf = async (id: number) => (await database.db.select().from(subscribers).where(eq(subscribers.id, id)))[0];
 
 describe("GET /api/subscribers", () => {
   it("lists every subscriber with archived ones, newest first", async () => {
@@ -58,11 +56,11 @@ describe("PATCH /api/subscribers/{id}/archive", () => {
       status: 200,
       body: { success: true, message: "Subscriber archived" },
     });
-    expect((await rowOf(subscriber.id)).archived).toBe(true);
+    expect((await rowById(database.db, subscribers, subscriber.id))?.archived).toBe(true);
     expect(await call(archive, "PATCH", path, String(subscriber.id))).toMatchObject({
       body: { message: "Subscriber restored" },
     });
-    expect((await rowOf(subscriber.id)).archived).toBe(false);
+    expect((await rowById(database.db, subscribers, subscriber.id))?.archived).toBe(false);
   });
 
   it("answers 404, 400 and 405", async () => {
@@ -79,7 +77,7 @@ describe("DELETE /api/subscribers/{id}", () => {
       status: 200,
       body: { success: true, message: "Subscriber deleted" },
     });
-    expect(await rowOf(subscriber.id)).toBeUndefined();
+    expect(await rowById(database.db, subscribers, subscriber.id))?.toBeUndefined();
   });
 
   it("answers 404, 400 and 405", async () => {
