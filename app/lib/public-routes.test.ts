@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sitemapEntries } from "~/features/discovery/sitemap.server";
-import { publicRouteMatcher, publicRoutes, type RouteEntry } from "./public-routes";
+import { publicRouteMatcher, type RouteEntry } from "./public-routes";
 
 const Page = () => null;
 const declared = (shows: ("insights" | "episodes")[] = []) => ({ handle: { publicRoute: { shows } }, default: Page });
@@ -15,21 +14,7 @@ const manifest: Record<string, RouteEntry> = {
   "routes/feed": { id: "routes/feed", parentId: "root", path: "feed.xml", module: { handle: declared().handle } },
 };
 
-describe("routes that declare themselves public", () => {
-  it("puts a page declared public in the sitemap, and leaves out one that is not, a feed and a parameter", () => {
-    const paths = sitemapEntries({ routes: publicRoutes(manifest), insights: [], episodesChanged: null }).map(
-      (entry) => entry.path,
-    );
-    expect(paths).toEqual(["/", "/declared"]);
-  });
-
-  it("dates a page by the content it declares it shows", () => {
-    const episodesChanged = new Date("2030-01-02T00:00:00Z");
-    const entries = sitemapEntries({ routes: publicRoutes(manifest), insights: [], episodesChanged });
-    expect(entries.find((entry) => entry.path === "/")?.lastModified).toEqual(episodesChanged);
-    expect(entries.find((entry) => entry.path === "/declared")?.lastModified).not.toEqual(episodesChanged);
-  });
-
+describe("the public route matcher", () => {
   it("matches a path to the route React Router would answer it with, and only a public one", () => {
     const match = publicRouteMatcher(manifest);
     expect(match("/")?.id).toBe("routes/home");
