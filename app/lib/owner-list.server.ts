@@ -4,12 +4,7 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { apiError, parseJsonBody } from "~/lib/api.server";
-import {
-  type ArchivedFilter,
-  ArchiveChangeSchema,
-  OWNER_LIST_PAGE_SIZE,
-  type OwnerListCounts,
-} from "~/lib/owner-list";
+import { ArchiveChangeSchema, type ArchivedFilter, OWNER_LIST_PAGE_SIZE, type OwnerListCounts } from "~/lib/owner-list";
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: ReturnType<typeof apiError> };
 
@@ -152,7 +147,9 @@ export async function* readAllOfList<Columns extends SelectedFields>(
 ): AsyncGenerator<Row<Columns>[]> {
   const matching = and(viewCondition(source as ListSource<SelectedFields>, archived), source.search);
   // Keys are read back as text, so a timestamp keeps its microseconds (a JavaScript date would round them).
-  const keyColumns = Object.fromEntries(order.keys.map((key, index) => [`key${index}`, sql<string>`(${key.sql})::text`]));
+  const keyColumns = Object.fromEntries(
+    order.keys.map((key, index) => [`key${index}`, sql<string>`(${key.sql})::text`]),
+  );
   let after: string[] | null = null;
   for (;;) {
     const past: SQL | undefined =

@@ -70,14 +70,15 @@ export function pageCountOf(matching: number, pageSize = OWNER_LIST_PAGE_SIZE): 
 /** Newest first, as the spec's lists are; each list may offer other orders. */
 export const DEFAULT_SORT = "newest";
 
-/** What an owner list shows: which page, archived rows or not, the search (where the list has one), the order. */
-export type OwnerListView = { page: number; archived: ArchivedFilter; q?: string; sort?: string };
+/** What an owner list shows: which page, archived rows or not, the search and status (where it has them), the order. */
+export type OwnerListView = { page: number; archived: ArchivedFilter; q?: string; sort?: string; status?: string };
 
 /** The query string of a list view; values at their default are left out, so the first page is the spec's bare path. */
 export function ownerListSearchParams(view: OwnerListView): string {
   const params = new URLSearchParams();
   if (view.q?.trim()) params.set("q", view.q.trim());
   if (view.archived !== "exclude") params.set("archived", view.archived);
+  if (view.status) params.set("status", view.status);
   if (view.sort && view.sort !== DEFAULT_SORT) params.set("sort", view.sort);
   if (view.page !== 1) params.set("page", String(view.page));
   const query = params.toString();

@@ -18,7 +18,10 @@ const contactColumns = {
 };
 
 /** One page of the inbox, with its counts from the database. */
-export async function listContactMessages(db: Database, query: ContactListQuery): Promise<OwnerListPage<ContactMessage>> {
+export async function listContactMessages(
+  db: Database,
+  query: ContactListQuery,
+): Promise<OwnerListPage<ContactMessage>> {
   const source = { table: contacts, columns: contactColumns, archivedColumn: contacts.archived };
   const order = creationOrder(contacts.createdAt, contacts.id, query.sort === "oldest" ? "asc" : "desc");
   const { rows, counts } = await readListPage(db, source, order, query);

@@ -1,6 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
-import { ownerListQueryFields, type OwnerListPage } from "~/lib/owner-list";
+import { type OwnerListPage, ownerListQueryFields } from "~/lib/owner-list";
 
 /** Spec section 4: an application starts submitted; the owner may set any of the five from any other. */
 export const GUEST_APPLICATION_STATUSES = ["submitted", "reviewing", "approved", "scheduled", "rejected"] as const;

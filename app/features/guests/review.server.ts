@@ -60,7 +60,11 @@ export async function listGuestApplications(
     scope,
     search: query.status === undefined ? undefined : eq(guestApplications.status, query.status),
   };
-  const order = creationOrder(guestApplications.createdAt, guestApplications.id, query.sort === "oldest" ? "asc" : "desc");
+  const order = creationOrder(
+    guestApplications.createdAt,
+    guestApplications.id,
+    query.sort === "oldest" ? "asc" : "desc",
+  );
   const { rows, counts } = await readListPage(db, source, order, query);
   const statusRows = await db
     .select({ status: guestApplications.status, count: sql<number>`count(*)`.mapWith(Number) })

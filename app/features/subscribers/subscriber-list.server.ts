@@ -2,13 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import { type ArchivedFilter, listPageOf, type OwnerListPage } from "~/lib/owner-list";
-import {
-  creationOrder,
-  type ListOrder,
-  type ListSource,
-  readAllOfList,
-  readListPage,
-} from "~/lib/owner-list.server";
+import { creationOrder, type ListOrder, type ListSource, readAllOfList, readListPage } from "~/lib/owner-list.server";
 import type { SubscriberListQuery, SubscriberSort } from "./schema";
 import { SUBSCRIBER_CSV_HEADER_LINE, type SubscriberView, subscriberCsvLine } from "./subscriber-list";
 
@@ -54,7 +48,10 @@ function sourceFor(search: string): ListSource<typeof subscriberColumns> {
 }
 
 /** One page of the owner's subscriber list, with the total and matching counts from the database. */
-export async function listSubscribers(db: Database, query: SubscriberListQuery): Promise<OwnerListPage<SubscriberView>> {
+export async function listSubscribers(
+  db: Database,
+  query: SubscriberListQuery,
+): Promise<OwnerListPage<SubscriberView>> {
   const { rows, counts } = await readListPage(db, sourceFor(query.q), ORDERS[query.sort], query);
   return listPageOf(rows.map(toView), counts, query.page, "subscribers");
 }

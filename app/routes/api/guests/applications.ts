@@ -1,5 +1,5 @@
-import { GuestApplicationListQuerySchema } from "~/features/guests/review-schema";
 import { listGuestApplications } from "~/features/guests/review.server";
+import { GuestApplicationListQuerySchema } from "~/features/guests/review-schema";
 import { methodNotAllowed } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer, requireTierForApi } from "~/lib/auth.server";
