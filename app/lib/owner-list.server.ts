@@ -82,7 +82,7 @@ export function csvResponse(fileName: string, lines: AsyncIterable<string[]>): R
 /** Rows a CSV export reads from the database at a time. */
 export const EXPORT_BATCH_SIZE = 1000;
 
-/** An order for keyset paging: every key sorts the same way, and the last key is unique (the id). */
+/** An order for keyset paging: every key sorts the same way, and the keys together are unique (the id, or a unique address). */
 export type ListOrder = { keys: { sql: SQL; type: "timestamptz" | "integer" | "text" }[]; direction: "asc" | "desc" };
 
 /** What an owner list reads: its table and columns, which rows it may show, its search, and its archived flag. */
@@ -115,16 +115,21 @@ export async function readListPage<Columns extends SelectedFields>(
 ): Promise<{ rows: Row<Columns>[]; counts: OwnerListCounts }> {
   const inView = viewCondition(source as ListSource<SelectedFields>, view.archived);
   const matching = and(inView, source.search);
-  const [countRow] = await db
-    .select({
-      total: sql<number>`count(*) filter (where ${inView ?? sql`true`})`.mapWith(Number),
-      matching: sql<number>`count(*) filter (where ${matching ?? sql`true`})`.mapWith(Number),
-      archived: sql<number>`count(*) filter (where ${and(eq(source.archivedColumn, true), source.search)})`.mapWith(
-        Number,
-      ),
-    })
-    .from(source.table)
-    .where(source.scope);
+  // One pass over the rows the viewer may see, the search evaluated once per row for all three counts.
+  const listed = sql`(select ${source.archivedColumn} as archived, ${source.search ?? sql`true`} as hit from ${source.table}${
+    source.scope ? sql` where ${source.scope}` : sql``
+  }) as listed`;
+  const shown = view.archived === "exclude" ? sql`not listed.archived` : sql`true`;
+  const countResult = await db.execute(
+    sql`select count(*) filter (where ${shown}) as total, count(*) filter (where ${shown} and listed.hit) as matching,
+      count(*) filter (where listed.archived and listed.hit) as archived from ${listed}`,
+  );
+  const [countRow] = (countResult as unknown as { rows: Record<keyof OwnerListCounts, string | number>[] }).rows;
+  const counts: OwnerListCounts = {
+    total: Number(countRow.total),
+    matching: Number(countRow.matching),
+    archived: Number(countRow.archived),
+  };
   const rows = await db
     .select(source.columns as SelectedFields)
     .from(source.table)
@@ -132,7 +137,7 @@ export async function readListPage<Columns extends SelectedFields>(
     .orderBy(...orderBy(order))
     .limit(OWNER_LIST_PAGE_SIZE)
     .offset((view.page - 1) * OWNER_LIST_PAGE_SIZE);
-  return { rows: rows as Row<Columns>[], counts: countRow };
+  return { rows: rows as Row<Columns>[], counts };
 }
 
 /**

@@ -29,13 +29,8 @@ function searchCondition(search: string): SQL | undefined {
 const ORDERS: Record<SubscriberSort, ListOrder> = {
   newest: creationOrder(subscribers.createdAt, subscribers.id, "desc"),
   oldest: creationOrder(subscribers.createdAt, subscribers.id, "asc"),
-  email: {
-    keys: [
-      { sql: sql`lower(${subscribers.email})`, type: "text" },
-      { sql: sql`${subscribers.id}`, type: "integer" },
-    ],
-    direction: "asc",
-  },
+  // Addresses are unique in any letter case (an index on lower(email)), so the address alone orders every row.
+  email: { keys: [{ sql: sql`lower(${subscribers.email})`, type: "text" }], direction: "asc" },
 };
 
 function sourceFor(search: string): ListSource<typeof subscriberColumns> {
