@@ -15,7 +15,7 @@ type Loaded<Row> = { view: OwnerListView; reply: ListReply<Row> };
  * A reply without counts is a whole list in the spec's shape ({ success, data }): its rows are every row, archived
  * ones included, so the view is filtered here and its counts are its own.
  */
-function shownOf<Row extends { archived: boolean }>(loaded: Loaded<Row>, view: OwnerListView) {
+export function shownOf<Row extends { archived: boolean }>(loaded: Loaded<Row>, view: OwnerListView) {
   const { reply } = loaded;
   if (reply.counts) return { rows: reply.data, counts: reply.counts, pageCount: reply.pageCount ?? 1 };
   const rows = reply.data.filter(
