@@ -21,23 +21,28 @@ function listIn(state: Partial<OwnerList<Row>>): OwnerList<Row> {
   } as OwnerList<Row>;
 }
 
-const render = (list: OwnerList<Row>, extra: Record<string, unknown> = {}) =>
+const drawRows = (rows: Row[]) =>
+  createElement(
+    "ul",
+    null,
+    rows.map((row) => createElement("li", { key: row.id }, row.name)),
+  );
+
+/** Renders the panel inside a component of the test's own, so that its hooks run as in a page. */
+const render = (list: OwnerList<Row>, extra: Partial<Parameters<typeof OwnerListPanel<Row>>[0]> = {}) =>
   renderToStaticMarkup(
-    createElement(OwnerListPanel<Row>, {
-      title: "Things",
-      description: "Every thing.",
-      list,
-      loading: { rows: 5, label: "Loading things" },
-      error: { title: "Error Loading Things", description: "Failed to load things", retryLabel: "Retry" },
-      emptyTitle: "No things yet",
-      children: (rows: Row[]) =>
-        createElement(
-          "ul",
-          null,
-          rows.map((row) => createElement("li", { key: row.id }, row.name)),
-        ),
-      ...extra,
-    }),
+    createElement(() =>
+      OwnerListPanel<Row>({
+        title: "Things",
+        description: "Every thing.",
+        list,
+        loading: { rows: 5, label: "Loading things" },
+        error: { title: "Error Loading Things", description: "Failed to load things", retryLabel: "Retry" },
+        emptyTitle: "No things yet",
+        children: drawRows,
+        ...extra,
+      }),
+    ),
   );
 
 describe("OwnerListPanel", () => {
