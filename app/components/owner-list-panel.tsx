@@ -23,7 +23,7 @@ import type { OwnerList } from "~/lib/use-owner-list";
 
 type Reply = { success?: boolean; message?: string };
 
-export type OwnerActionTexts = {
+type OwnerActionTexts = {
   success: { title: string; description: string };
   /** `description` is the fallback; `serverMessage` shows the server's message instead when it gives one. */
   failure: { title: string; description: string; serverMessage?: boolean };

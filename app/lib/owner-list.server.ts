@@ -80,7 +80,7 @@ export function csvResponse(fileName: string, lines: AsyncIterable<string[]>): R
 }
 
 /** Rows a CSV export reads from the database at a time. */
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 
 /** An order for keyset paging: every key sorts the same way, and the keys together are unique (the id, or a unique address). */
 export type ListOrder = { keys: { sql: SQL; type: "timestamptz" | "integer" | "text" }[]; direction: "asc" | "desc" };

@@ -5,13 +5,13 @@ import { z } from "zod";
 export const OWNER_LIST_PAGE_SIZE = 50;
 
 /** The longest search an owner list takes; a longer one cannot be a useful substring of an email or a name. */
-export const OWNER_LIST_SEARCH_MAX_LENGTH = 200;
+const OWNER_LIST_SEARCH_MAX_LENGTH = 200;
 
 /** The largest page number an owner list accepts: far past any real list, and well inside an OFFSET's range. */
 const OWNER_LIST_MAX_PAGE = 100_000;
 
 /** How a list treats archived rows: hidden (the default view) or shown with the others (Show Archived). */
-export const ArchivedFilterSchema = z.enum(["exclude", "include"], {
+const ArchivedFilterSchema = z.enum(["exclude", "include"], {
   error: 'archived must be "exclude" or "include"',
 });
 export type ArchivedFilter = z.infer<typeof ArchivedFilterSchema>;
@@ -40,7 +40,6 @@ export const ownerListSearchField = {
 export const ArchiveChangeSchema = z.object({
   archived: z.boolean({ error: "archived must be true or false" }),
 });
-export type ArchiveChange = z.infer<typeof ArchiveChangeSchema>;
 
 /** The counts a list page carries with its rows, all from the database. */
 export type OwnerListCounts = {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DEFAULT_SORT, type OwnerListCounts, type OwnerListView, ownerListSearchParams } from "~/lib/owner-list";
 
-export type OwnerListStatus = "ready" | "loading" | "error";
+type OwnerListStatus = "ready" | "loading" | "error";
 
 /** What a list answer carries: the spec's `data`, and the page and counts the server adds to it. */
 type ListReply<Row> = { data: Row[]; counts?: OwnerListCounts; pageCount?: number; [extra: string]: unknown };
 
 /** Typing pauses this long before a search goes to the server, so one word is one request. */
-export const SEARCH_DELAY_MS = 250;
+const SEARCH_DELAY_MS = 250;
 
 type Loaded<Row> = { view: OwnerListView; reply: ListReply<Row> };
 

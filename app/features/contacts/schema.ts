@@ -48,7 +48,7 @@ export type ContactResponse = { success: true; message: string };
 export const CONTACT_REPLY_PROMISE = "We'll get back to you within 48 hours.";
 
 /** The orders of the owner's inbox: newest first (the spec's) or oldest first. */
-export const CONTACT_LIST_SORTS = ["newest", "oldest"] as const;
+const CONTACT_LIST_SORTS = ["newest", "oldest"] as const;
 
 /** GET /api/admin/contacts: page, archived or not, order. */
 export const ContactListQuerySchema = z.strictObject({

@@ -43,7 +43,7 @@ export type GuestApplicationsResponse = OwnerListPage<GuestApplicationView> & {
 };
 
 /** The orders of the applications lists: newest first (the spec's) or oldest first. */
-export const GUEST_APPLICATION_LIST_SORTS = ["newest", "oldest"] as const;
+const GUEST_APPLICATION_LIST_SORTS = ["newest", "oldest"] as const;
 
 /** GET /api/guests/applications: page, archived or not, status (the members page's tabs), order. */
 export const GuestApplicationListQuerySchema = z.strictObject({

@@ -64,7 +64,7 @@ export const MemberSignUpSchema = z.object({
 });
 
 /** The orders of the owner's subscriber list: newest first (the spec's), oldest first, or by email. */
-export const SUBSCRIBER_SORTS = ["newest", "oldest", "email"] as const;
+const SUBSCRIBER_SORTS = ["newest", "oldest", "email"] as const;
 export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
 
 /** GET /api/subscribers and its CSV export: page, search (email or first name), archived or not, order. */
