@@ -61,6 +61,7 @@ export default [
   route("api/guests/applications/:id/archive", "routes/api/guests/application-archive.ts"),
   route("api/guests/applications/:id", "routes/api/guests/application.ts"),
   route("api/subscribers", "routes/api/subscribers/list.ts"),
+  route("api/subscribers/export", "routes/api/subscribers/export.ts"),
   route("api/subscribers/:id/archive", "routes/api/subscribers/archive.ts"),
   route("api/subscribers/:id", "routes/api/subscribers/subscriber.ts"),
   route("api/admin/content-series", "routes/api/admin/content-series.ts"),

@@ -55,19 +55,28 @@ export const subscribers = pgTable(
     active: boolean("active").notNull().default(true),
     archived: boolean("archived").notNull().default(false),
   },
-  (t) => [uniqueIndex("subscribers_email_lower_unique").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("subscribers_email_lower_unique").on(sql`lower(${t.email})`),
+    // The owner's list pages newest (or oldest) first, and its export reads in that order.
+    index("subscribers_created_at_id").on(t.createdAt, t.id),
+  ],
 );
 
-export const contacts = pgTable("contacts", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-  read: boolean("read").notNull().default(false),
-  archived: boolean("archived").notNull().default(false),
-});
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    read: boolean("read").notNull().default(false),
+    archived: boolean("archived").notNull().default(false),
+  },
+  // The owner's inbox pages newest (or oldest) first.
+  (t) => [index("contacts_created_at_id").on(t.createdAt, t.id)],
+);
 
 export const contentSeries = pgTable(
   "content_series",
@@ -168,6 +177,8 @@ export const guestApplications = pgTable(
       "guest_applications_status_check",
       sql`${t.status} in ('submitted', 'reviewing', 'approved', 'scheduled', 'rejected')`,
     ),
+    // The applications lists page newest (or oldest) first.
+    index("guest_applications_created_at_id").on(t.createdAt, t.id),
   ],
 );
 

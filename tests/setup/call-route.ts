@@ -88,7 +88,10 @@ export async function callRoute(
   }
   if (result instanceof Response) {
     const text = await result.text();
-    return { status: result.status, body: text ? JSON.parse(text) : null, headers: result.headers };
+    // A CSV download is text; every other answer with a body is the API's JSON.
+    const isCsv = result.headers.get("content-type")?.startsWith("text/csv") ?? false;
+    const body = text ? (isCsv ? text : JSON.parse(text)) : null;
+    return { status: result.status, body, headers: result.headers };
   }
   if (isDataWithInit(result)) {
     return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) };

@@ -1,7 +1,10 @@
-import { desc, eq, not } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contacts } from "~/db/schema";
+import { listPageOf, type OwnerListPage } from "~/lib/owner-list";
+import { creationOrder, readListPage } from "~/lib/owner-list.server";
 import type { ContactMessage } from "./inbox-types";
+import type { ContactListQuery } from "./schema";
 
 const contactColumns = {
   id: contacts.id,
@@ -14,11 +17,24 @@ const contactColumns = {
   createdAt: contacts.createdAt,
 };
 
-/** Every message, archived ones included (the inbox hides them until Show Archived), newest first. */
-export async function listContactMessages(db: Database): Promise<ContactMessage[]> {
-  const rows = await db.select(contactColumns).from(contacts).orderBy(desc(contacts.createdAt), desc(contacts.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+/** One page of the inbox, with its counts from the database. */
+export async function listContactMessages(
+  db: Database,
+  query: ContactListQuery,
+): Promise<OwnerListPage<ContactMessage>> {
+  const source = { table: contacts, columns: contactColumns, archivedColumn: contacts.archived };
+  const order = creationOrder(contacts.createdAt, contacts.id, query.sort === "oldest" ? "asc" : "desc");
+  const { rows, counts } = await readListPage(db, source, order, query);
+  return listPageOf(
+    rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    counts,
+    query.page,
+    "contact messages",
+  );
 }
+
+/** The first page of the inbox's default view: newest first, archived ones hidden. */
+export const FIRST_CONTACT_PAGE: ContactListQuery = { page: 1, archived: "exclude", sort: "newest" };
 
 /** Marks a message read; null when there is no such message. */
 export async function markContactMessageRead(db: Database, id: number): Promise<ContactMessage | null> {
@@ -26,13 +42,13 @@ export async function markContactMessageRead(db: Database, id: number): Promise<
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
 }
 
-/** Archives a message, or restores an archived one (the spec promises archiving can be reversed). */
-export async function toggleContactMessageArchived(db: Database, id: number): Promise<ContactMessage | null> {
-  const [row] = await db
-    .update(contacts)
-    .set({ archived: not(contacts.archived) })
-    .where(eq(contacts.id, id))
-    .returning(contactColumns);
+/** Archives the message (true) or restores it (false); asking twice leaves it as asked. */
+export async function setContactMessageArchived(
+  db: Database,
+  id: number,
+  archived: boolean,
+): Promise<ContactMessage | null> {
+  const [row] = await db.update(contacts).set({ archived }).where(eq(contacts.id, id)).returning(contactColumns);
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
 }
 

@@ -2,6 +2,7 @@ import "~/lib/zod-without-eval";
 import { z } from "zod";
 import type { FormFlash } from "~/lib/form-flash";
 import { honeypotSchema } from "~/lib/honeypot-schema";
+import { ownerListQueryFields } from "~/lib/owner-list";
 
 /** Spec section 9: the subjects the public form offers; the values are what is stored. */
 export const CONTACT_SUBJECTS = ["pitch", "guest", "partnership", "other"] as const;
@@ -67,3 +68,13 @@ export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
 export type ContactResponse = { success: true; message: string };
 
 export const CONTACT_REPLY_PROMISE = "We'll get back to you within 48 hours.";
+
+/** The orders of the owner's inbox: newest first (the spec's) or oldest first. */
+const CONTACT_LIST_SORTS = ["newest", "oldest"] as const;
+
+/** GET /api/admin/contacts: page, archived or not, order. */
+export const ContactListQuerySchema = z.strictObject({
+  ...ownerListQueryFields,
+  sort: z.enum(CONTACT_LIST_SORTS, { error: 'sort must be "newest" or "oldest"' }).default("newest"),
+});
+export type ContactListQuery = z.infer<typeof ContactListQuerySchema>;

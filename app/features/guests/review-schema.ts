@@ -1,5 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
+import { type OwnerListPage, ownerListQueryFields } from "~/lib/owner-list";
 
 /** Spec section 4: an application starts submitted; the owner may set any of the five from any other. */
 export const GUEST_APPLICATION_STATUSES = ["submitted", "reviewing", "approved", "scheduled", "rejected"] as const;
@@ -36,4 +37,18 @@ export type GuestApplicationView = {
   reviewDate: string | null;
 };
 
-export type GuestApplicationsResponse = { success: true; message: string; data: GuestApplicationView[] };
+/** One page of applications; `statusCounts` gives the members page its tab counts for the whole list. */
+export type GuestApplicationsResponse = OwnerListPage<GuestApplicationView> & {
+  statusCounts: Record<GuestApplicationStatus, number>;
+};
+
+/** The orders of the applications lists: newest first (the spec's) or oldest first. */
+const GUEST_APPLICATION_LIST_SORTS = ["newest", "oldest"] as const;
+
+/** GET /api/guests/applications: page, archived or not, status (the members page's tabs), order. */
+export const GuestApplicationListQuerySchema = z.strictObject({
+  ...ownerListQueryFields,
+  status: z.enum(GUEST_APPLICATION_STATUSES, { error: INVALID_STATUS_MESSAGE }).optional(),
+  sort: z.enum(GUEST_APPLICATION_LIST_SORTS, { error: 'sort must be "newest" or "oldest"' }).default("newest"),
+});
+export type GuestApplicationListQuery = z.infer<typeof GuestApplicationListQuerySchema>;

@@ -1,7 +1,15 @@
-import { desc, eq, not, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { guestApplications } from "~/db/schema";
-import type { GuestApplicationStatus, GuestApplicationView } from "./review-schema";
+import { listPageOf } from "~/lib/owner-list";
+import { creationOrder, readListPage } from "~/lib/owner-list.server";
+import {
+  GUEST_APPLICATION_STATUSES,
+  type GuestApplicationListQuery,
+  type GuestApplicationStatus,
+  type GuestApplicationsResponse,
+  type GuestApplicationView,
+} from "./review-schema";
 
 const applicationColumns = {
   id: guestApplications.id,
@@ -33,21 +41,46 @@ function toView(row: ApplicationRow): GuestApplicationView {
 }
 
 /**
- * Applications, newest first, archived ones included. `applicantEmail` limits the list to one applicant's own
- * applications (a premium member sees only those made with their account's address, in any letter case).
+ * One page of applications with its counts. `applicantEmail` limits the list to one applicant's own applications (a
+ * premium member sees only those made with their account's address, in any letter case); `status` to one status.
  */
 export async function listGuestApplications(
   db: Database,
+  query: GuestApplicationListQuery,
   filter: { applicantEmail?: string } = {},
-): Promise<GuestApplicationView[]> {
-  const query = db.select(applicationColumns).from(guestApplications);
-  const filtered =
+): Promise<GuestApplicationsResponse> {
+  const scope =
     filter.applicantEmail === undefined
-      ? query
-      : query.where(sql`lower(${guestApplications.email}) = lower(${filter.applicantEmail})`);
-  const rows = await filtered.orderBy(desc(guestApplications.createdAt), desc(guestApplications.id));
-  return rows.map(toView);
+      ? undefined
+      : sql`lower(${guestApplications.email}) = lower(${filter.applicantEmail})`;
+  const source = {
+    table: guestApplications,
+    columns: applicationColumns,
+    archivedColumn: guestApplications.archived,
+    scope,
+    search: query.status === undefined ? undefined : eq(guestApplications.status, query.status),
+  };
+  const order = creationOrder(
+    guestApplications.createdAt,
+    guestApplications.id,
+    query.sort === "oldest" ? "asc" : "desc",
+  );
+  const { rows, counts } = await readListPage(db, source, order, query);
+  const statusRows = await db
+    .select({ status: guestApplications.status, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(guestApplications)
+    .where(and(scope, query.archived === "exclude" ? eq(guestApplications.archived, false) : undefined))
+    .groupBy(guestApplications.status);
+  const statusCounts = Object.fromEntries(GUEST_APPLICATION_STATUSES.map((status) => [status, 0])) as Record<
+    GuestApplicationStatus,
+    number
+  >;
+  for (const row of statusRows) statusCounts[row.status as GuestApplicationStatus] = row.count;
+  return { ...listPageOf(rows.map(toView), counts, query.page, "applications"), statusCounts };
 }
+
+/** The first page of the default view: newest first, archived ones hidden, every status. */
+export const FIRST_APPLICATION_PAGE: GuestApplicationListQuery = { page: 1, archived: "exclude", sort: "newest" };
 
 /** Sets the status (any of the five, from any other) and records when and by whom it was reviewed. */
 export async function updateGuestApplicationStatus(
@@ -65,11 +98,15 @@ export async function updateGuestApplicationStatus(
   return row ? toView(row) : null;
 }
 
-/** Archives an application, or restores an archived one. */
-export async function toggleGuestApplicationArchived(db: Database, id: number): Promise<GuestApplicationView | null> {
+/** Archives the application (true) or restores it (false); asking twice leaves it as asked. */
+export async function setGuestApplicationArchived(
+  db: Database,
+  id: number,
+  archived: boolean,
+): Promise<GuestApplicationView | null> {
   const [row] = await db
     .update(guestApplications)
-    .set({ archived: not(guestApplications.archived), updatedAt: new Date() })
+    .set({ archived, updatedAt: new Date() })
     .where(eq(guestApplications.id, id))
     .returning(applicationColumns);
   return row ? toView(row) : null;

@@ -2,6 +2,7 @@ import "~/lib/zod-without-eval";
 import { z } from "zod";
 import type { FormFlash } from "~/lib/form-flash";
 import { honeypotSchema } from "~/lib/honeypot-schema";
+import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 
@@ -67,3 +68,15 @@ export const MemberSignUpSchema = z.object({
   lastName: requiredName,
   email: requiredField.pipe(SubscriberEmailSchema),
 });
+
+/** The orders of the owner's subscriber list: newest first (the spec's), oldest first, or by email. */
+const SUBSCRIBER_SORTS = ["newest", "oldest", "email"] as const;
+export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
+
+/** GET /api/subscribers and its CSV export: page, search (email or first name), archived or not, order. */
+export const SubscriberListQuerySchema = z.strictObject({
+  ...ownerListQueryFields,
+  ...ownerListSearchField,
+  sort: z.enum(SUBSCRIBER_SORTS, { error: 'sort must be "newest", "oldest" or "email"' }).default("newest"),
+});
+export type SubscriberListQuery = z.infer<typeof SubscriberListQuerySchema>;

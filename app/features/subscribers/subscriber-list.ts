@@ -11,13 +11,6 @@ export type SubscriberView = {
   createdAt: string;
 };
 
-/** Spec section 5 "Subscriber search": a case-insensitive substring of the email or the first name. */
-export function matchesSubscriberSearch(subscriber: SubscriberView, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return subscriber.email.toLowerCase().includes(needle) || (subscriber.firstName ?? "").toLowerCase().includes(needle);
-}
-
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"), plus tab and CR. */
 const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
 
@@ -27,20 +20,17 @@ export function csvField(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-export const SUBSCRIBER_CSV_HEADER = ["Email", "First Name", "Subscription Date"] as const;
+/** Spec section 9: the columns Email, First Name, Subscription Date. */
+export const SUBSCRIBER_CSV_HEADER_LINE = ["Email", "First Name", "Subscription Date"].map(csvField).join(",");
 
-/** Spec section 9: columns Email, First Name, Subscription Date (as YYYY-MM-DD, UTC); CRLF line ends (RFC 4180). */
-export function subscribersToCsv(subscribers: SubscriberView[]): string {
-  const lines = [
-    SUBSCRIBER_CSV_HEADER.map(csvField).join(","),
-    ...subscribers.map((subscriber) =>
-      [subscriber.email, subscriber.firstName ?? "", subscriber.createdAt.slice(0, 10)].map(csvField).join(","),
-    ),
-  ];
-  return `${lines.join("\r\n")}\r\n`;
+/** One subscriber's CSV line; the subscription date as YYYY-MM-DD (UTC). */
+export function subscriberCsvLine(subscriber: { email: string; firstName: string | null; createdAt: Date }): string {
+  return [subscriber.email, subscriber.firstName ?? "", subscriber.createdAt.toISOString().slice(0, 10)]
+    .map(csvField)
+    .join(",");
 }
 
-/** newsletter-subscribers-YYYY-MM-DD.csv, dated by the browser's local calendar day. */
+/** newsletter-subscribers-YYYY-MM-DD.csv, dated by the server's local calendar day. */
 export function subscriberCsvFileName(now: Date): string {
   const pad = (value: number) => String(value).padStart(2, "0");
   return `newsletter-subscribers-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;

@@ -1,10 +1,10 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ContactMessagesPanel } from "~/features/contacts/components/contact-messages-panel";
-import { listContactMessages } from "~/features/contacts/inbox.server";
+import { FIRST_CONTACT_PAGE, listContactMessages } from "~/features/contacts/inbox.server";
 import { GuestApplicationsPanel } from "~/features/guests/components/guest-applications-panel";
-import { listGuestApplications } from "~/features/guests/review.server";
+import { FIRST_APPLICATION_PAGE, listGuestApplications } from "~/features/guests/review.server";
 import { SubscribersPanel } from "~/features/subscribers/components/subscribers-panel";
-import { listSubscribers } from "~/features/subscribers/subscriber-list.server";
+import { FIRST_SUBSCRIBER_PAGE, listSubscribers } from "~/features/subscribers/subscriber-list.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -21,9 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   await requireOwnerForPage(db, request);
   const [contacts, applications, subscribers] = await Promise.all([
-    listContactMessages(db),
-    listGuestApplications(db),
-    listSubscribers(db),
+    listContactMessages(db, FIRST_CONTACT_PAGE),
+    listGuestApplications(db, FIRST_APPLICATION_PAGE),
+    listSubscribers(db, FIRST_SUBSCRIBER_PAGE),
   ]);
   return { contacts, applications, subscribers };
 }
@@ -39,13 +39,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <TabsTrigger value="subscribers">Newsletter Subscribers</TabsTrigger>
         </TabsList>
         <TabsContent value="contacts">
-          <ContactMessagesPanel contacts={loaderData.contacts} />
+          <ContactMessagesPanel firstPage={loaderData.contacts} />
         </TabsContent>
         <TabsContent value="applications">
-          <GuestApplicationsPanel applications={loaderData.applications} />
+          <GuestApplicationsPanel firstPage={loaderData.applications} />
         </TabsContent>
         <TabsContent value="subscribers">
-          <SubscribersPanel subscribers={loaderData.subscribers} />
+          <SubscribersPanel firstPage={loaderData.subscribers} />
         </TabsContent>
       </Tabs>
     </main>

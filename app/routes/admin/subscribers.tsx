@@ -1,5 +1,5 @@
 import { SubscribersPanel } from "~/features/subscribers/components/subscribers-panel";
-import { listSubscribers } from "~/features/subscribers/subscriber-list.server";
+import { FIRST_SUBSCRIBER_PAGE, listSubscribers } from "~/features/subscribers/subscriber-list.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -15,14 +15,14 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   await requireOwnerForPage(db, request);
-  return { subscribers: await listSubscribers(db) };
+  return { subscribers: await listSubscribers(db, FIRST_SUBSCRIBER_PAGE) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
       <h1 className="mb-8 font-bold text-4xl tracking-tight">Newsletter Subscribers</h1>
-      <SubscribersPanel subscribers={loaderData.subscribers} />
+      <SubscribersPanel firstPage={loaderData.subscribers} />
     </main>
   );
 }

@@ -40,6 +40,7 @@ import * as notFound from "./not-found";
 import * as podcastEpisodes from "./podcast-episodes";
 import * as subscribe from "./subscribe";
 import * as subscriberArchive from "./subscribers/archive";
+import * as subscriberExport from "./subscribers/export";
 import * as subscriberList from "./subscribers/list";
 import * as subscriber from "./subscribers/subscriber";
 
@@ -74,6 +75,7 @@ const API_ROUTES: [call: string, module: RouteModule][] = [
   ["PATCH /api/guests/applications/:id/archive", applicationArchive],
   ["DELETE /api/guests/applications/:id", application],
   ["GET /api/subscribers", subscriberList],
+  ["GET /api/subscribers/export", subscriberExport],
   ["PATCH /api/subscribers/:id/archive", subscriberArchive],
   ["DELETE /api/subscribers/:id", subscriber],
   ["POST /api/admin/content-series", contentSeries],
@@ -245,7 +247,7 @@ const id = fc.oneof(
 const queryString = fc
   .dictionary(
     fc.oneof(
-      fc.constantFrom("page", "limit", "status", "returnTo", "token", "code", "state", "archived"),
+      fc.constantFrom("page", "limit", "status", "returnTo", "token", "code", "state", "archived", "q", "sort"),
       fc.string({ maxLength: 8 }),
     ),
     oddString,

@@ -1,6 +1,6 @@
 import { MemberGuestApplications } from "~/features/guests/components/member-guest-applications";
 import { PremiumRequiredPanel } from "~/features/guests/components/premium-required-panel";
-import { listGuestApplications } from "~/features/guests/review.server";
+import { FIRST_APPLICATION_PAGE, listGuestApplications } from "~/features/guests/review.server";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer, requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -25,11 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const { isOwner } = await getViewer(db, request);
   if (isOwner) {
-    return { access: "granted" as const, canChangeStatus: true, applications: await listGuestApplications(db) };
+    const applications = await listGuestApplications(db, FIRST_APPLICATION_PAGE);
+    return { access: "granted" as const, canChangeStatus: true, applications };
   }
   const user = await requireUserForPage(db, request);
   if (user.membershipTier !== "premium") return { access: "upgrade" as const };
-  const applications = user.email ? await listGuestApplications(db, { applicantEmail: user.email }) : [];
+  // A member without an address has made no application that could be theirs.
+  const applications = await listGuestApplications(db, FIRST_APPLICATION_PAGE, { applicantEmail: user.email ?? "" });
   return { access: "granted" as const, canChangeStatus: false, applications };
 }
 
@@ -38,7 +40,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
       <h1 className="mb-8 font-bold text-4xl tracking-tight">Guest Applications</h1>
       {loaderData.access === "granted" ? (
-        <MemberGuestApplications applications={loaderData.applications} canChangeStatus={loaderData.canChangeStatus} />
+        <MemberGuestApplications firstPage={loaderData.applications} canChangeStatus={loaderData.canChangeStatus} />
       ) : (
         <PremiumRequiredPanel />
       )}

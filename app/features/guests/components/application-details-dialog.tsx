@@ -1,15 +1,6 @@
 import { Archive, ArchiveRestore, Trash2 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -31,8 +22,8 @@ import { ApplicationStatusBadge, STATUS_LABELS } from "./application-status-badg
 type Reply = { success?: boolean; message?: string };
 
 export type OwnerApplicationActions = {
-  onArchive(application: GuestApplicationView): Promise<void>;
-  onDelete(application: GuestApplicationView): Promise<void>;
+  onArchive(application: GuestApplicationView): Promise<unknown>;
+  onDelete(application: GuestApplicationView): Promise<unknown>;
 };
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -50,7 +41,7 @@ function StatusChanger({
   onChanged,
 }: {
   application: GuestApplicationView;
-  onChanged: () => Promise<void>;
+  onChanged: () => Promise<unknown>;
 }) {
   const [chosen, setChosen] = useState<GuestApplicationStatus | "">(application.status);
   const [updating, setUpdating] = useState(false);
@@ -119,7 +110,7 @@ export function ApplicationDetailsDialog({
   application: GuestApplicationView | null;
   onClose: () => void;
   canChangeStatus: boolean;
-  onChanged: () => Promise<void>;
+  onChanged: () => Promise<unknown>;
   ownerActions?: OwnerApplicationActions;
 }) {
   const [confirming, setConfirming] = useState<"archive" | "delete" | null>(null);
@@ -207,49 +198,29 @@ export function ApplicationDetailsDialog({
         ) : null}
       </Dialog>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          {confirming === "delete" ? (
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete Guest Application?</AlertDialogTitle>
-              <AlertDialogDescription>
-                This will permanently delete the application from {application?.name}. This action cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-          ) : application?.archived ? (
-            <AlertDialogHeader>
-              <AlertDialogTitle>Unarchive Guest Application?</AlertDialogTitle>
-              <AlertDialogDescription>
-                The application from {application?.name} will show in the main list again.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-          ) : (
-            <AlertDialogHeader>
-              <AlertDialogTitle>Archive Guest Application?</AlertDialogTitle>
-              <AlertDialogDescription>
-                The application from {application?.name} will be hidden from the main list. You can reverse this later:
-                archived applications show with Show Archived and can be unarchived.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={
-                confirming === "delete" ? "bg-destructive text-destructive-foreground hover:bg-destructive/90" : ""
-              }
-              onClick={() => {
-                if (!application || !ownerActions) return;
-                void (confirming === "delete"
-                  ? ownerActions.onDelete(application)
-                  : ownerActions.onArchive(application));
-              }}
-            >
-              {confirming === "delete" ? "Delete" : application?.archived ? "Unarchive" : "Archive"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmAction
+        open={confirming !== null}
+        title={
+          confirming === "delete"
+            ? "Delete Guest Application?"
+            : application?.archived
+              ? "Unarchive Guest Application?"
+              : "Archive Guest Application?"
+        }
+        confirmLabel={confirming === "delete" ? "Delete" : application?.archived ? "Unarchive" : "Archive"}
+        destructive={confirming === "delete"}
+        onConfirm={() => {
+          if (!application || !ownerActions) return;
+          void (confirming === "delete" ? ownerActions.onDelete(application) : ownerActions.onArchive(application));
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming === "delete"
+          ? `This will permanently delete the application from ${application?.name}. This action cannot be undone.`
+          : application?.archived
+            ? `The application from ${application?.name} will show in the main list again.`
+            : `The application from ${application?.name} will be hidden from the main list. You can reverse this later: archived applications show with Show Archived and can be unarchived.`}
+      </ConfirmAction>
     </>
   );
 }

@@ -2,16 +2,14 @@ import { FileText, Loader2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EmptyState, ErrorState } from "~/components/list-states";
+import { ListPager } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { formatTableDate } from "~/lib/format-date";
-import { useRefetchableList } from "~/lib/use-refetchable-list";
-import type { GuestApplicationStatus, GuestApplicationView } from "../review-schema";
-import { ApplicantAvatar } from "./applicant-avatar";
+import { useOwnerList } from "~/lib/use-owner-list";
+import type { GuestApplicationStatus, GuestApplicationsResponse } from "../review-schema";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
-import { ApplicationStatusBadge } from "./application-status-badge";
+import { ApplicationsTable } from "./applications-table";
 
 /** Spec section 2: the tabs of /members/guest-applications (rejected ones show under All Applications). */
 const TABS: { value: "all" | GuestApplicationStatus; label: string }[] = [
@@ -22,70 +20,31 @@ const TABS: { value: "all" | GuestApplicationStatus; label: string }[] = [
   { value: "scheduled", label: "Scheduled" },
 ];
 
-function ApplicationsTable({
-  applications,
-  onView,
-}: {
-  applications: GuestApplicationView[];
-  onView: (id: number) => void;
-}) {
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Expertise</TableHead>
-          <TableHead>Date</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {applications.map((application) => (
-          <TableRow key={application.id}>
-            <TableCell>
-              <div className="flex items-center gap-3">
-                <ApplicantAvatar name={application.name} />
-                <div className="flex flex-col">
-                  <span className="font-medium">{application.name}</span>
-                  {application.company ? (
-                    <span className="text-muted-foreground text-xs">{application.company}</span>
-                  ) : null}
-                </div>
-              </div>
-            </TableCell>
-            <TableCell className="max-w-64 truncate">{application.expertise}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatTableDate(application.createdAt)}</TableCell>
-            <TableCell>
-              <ApplicationStatusBadge status={application.status} />
-            </TableCell>
-            <TableCell className="text-right">
-              <Button variant="ghost" size="sm" onClick={() => onView(application.id)}>
-                View
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
 /**
  * /members/guest-applications for the owner (every application, Change Status) and premium members (their own
- * applications, read only). Archived applications stay in the admin dashboard.
+ * applications, read only). Archived applications stay in the admin dashboard. Each tab is a status the server
+ * filters by; the tab counts come from the server too.
  */
 export function MemberGuestApplications({
-  applications,
+  firstPage,
   canChangeStatus,
 }: {
-  applications: GuestApplicationView[];
+  firstPage: GuestApplicationsResponse;
   canChangeStatus: boolean;
 }) {
-  const { list, status, refetch, revalidate } = useRefetchableList(applications, "/api/guests/applications");
+  const list = useOwnerList(firstPage, "/api/guests/applications");
   const [viewingId, setViewingId] = useState<number | null>(null);
-  const current = list.filter((application) => !application.archived);
-  const viewing = current.find((application) => application.id === viewingId) ?? null;
+  const viewing = list.rows.find((application) => application.id === viewingId) ?? null;
+  const { reply, status, view } = list;
+  const statusCounts = reply.statusCounts as Record<GuestApplicationStatus, number> | undefined;
+  const countOf = (tab: "all" | GuestApplicationStatus) => {
+    if (statusCounts) {
+      return tab === "all" ? Object.values(statusCounts).reduce((sum, count) => sum + count, 0) : statusCounts[tab];
+    }
+    // A whole list in the spec's shape is counted here.
+    const current = reply.data.filter((application) => !application.archived);
+    return tab === "all" ? current.length : current.filter((application) => application.status === tab).length;
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -96,7 +55,7 @@ export function MemberGuestApplications({
             View Application Form
           </Link>
         </Button>
-        <Button variant="outline" onClick={() => void refetch()} disabled={status === "loading"}>
+        <Button variant="outline" onClick={() => void list.refresh()} disabled={status === "loading"}>
           <RefreshCw aria-hidden />
           Refresh
         </Button>
@@ -111,46 +70,41 @@ export function MemberGuestApplications({
           title="Error Loading Applications"
           description="The applications could not be loaded."
           retryLabel="Retry"
-          onRetry={() => void refetch()}
+          onRetry={() => void list.refresh()}
         />
       ) : (
-        <Tabs defaultValue="all">
+        <Tabs
+          value={view.status ?? "all"}
+          onValueChange={(tab) => list.changeView({ status: tab === "all" ? undefined : tab, page: 1 })}
+        >
           <TabsList aria-label="Application status">
-            {TABS.map((tab) => {
-              const count =
-                tab.value === "all" ? current.length : current.filter((item) => item.status === tab.value).length;
-              return (
-                <TabsTrigger key={tab.value} value={tab.value}>
-                  {tab.label} ({count})
-                </TabsTrigger>
-              );
-            })}
+            {TABS.map((tab) => (
+              <TabsTrigger key={tab.value} value={tab.value}>
+                {tab.label} ({countOf(tab.value)})
+              </TabsTrigger>
+            ))}
           </TabsList>
-          {TABS.map((tab) => {
-            const rows = tab.value === "all" ? current : current.filter((item) => item.status === tab.value);
-            return (
-              <TabsContent key={tab.value} value={tab.value}>
-                <Card>
-                  <CardContent className="pt-6">
-                    {rows.length === 0 ? (
-                      <EmptyState
-                        title={tab.value === "all" ? "No applications yet" : `No ${tab.value} applications`}
-                      />
-                    ) : (
-                      <ApplicationsTable applications={rows} onView={setViewingId} />
-                    )}
-                  </CardContent>
-                </Card>
-              </TabsContent>
-            );
-          })}
+          {TABS.map((tab) => (
+            <TabsContent key={tab.value} value={tab.value}>
+              <Card>
+                <CardContent className="pt-6" aria-busy={list.updating}>
+                  {list.rows.length === 0 ? (
+                    <EmptyState title={tab.value === "all" ? "No applications yet" : `No ${tab.value} applications`} />
+                  ) : (
+                    <ApplicationsTable applications={list.rows} onView={setViewingId} />
+                  )}
+                  <ListPager list={list} label="Application pages" />
+                </CardContent>
+              </Card>
+            </TabsContent>
+          ))}
         </Tabs>
       )}
       <ApplicationDetailsDialog
         application={viewing}
         onClose={() => setViewingId(null)}
         canChangeStatus={canChangeStatus}
-        onChanged={revalidate}
+        onChanged={list.reload}
       />
     </div>
   );

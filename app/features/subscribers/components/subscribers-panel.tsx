@@ -1,164 +1,57 @@
-import { Archive, ArchiveRestore, Download, RefreshCw, Search, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
-import { EmptyState, ErrorState, ListSkeleton } from "~/components/list-states";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { Archive, ArchiveRestore, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { ConfirmAction, OwnerListPanel, useOwnerAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
-import { useRefetchableList } from "~/lib/use-refetchable-list";
+import type { OwnerListPage } from "~/lib/owner-list";
+import { useOwnerList } from "~/lib/use-owner-list";
 import { cn } from "~/lib/utils";
-import {
-  matchesSubscriberSearch,
-  type SubscriberView,
-  subscriberCsvFileName,
-  subscribersToCsv,
-} from "../subscriber-list";
+import type { SubscriberView } from "../subscriber-list";
 
 /** Spec section 9: five placeholder rows for subscribers. */
 const SKELETON_ROWS = 5;
 
-type Reply = { success?: boolean; message?: string };
-
-/** The subscribers shown, as a CSV file built in the browser (no call). */
-function downloadCsv(rows: SubscriberView[]) {
-  // The byte-order mark lets spreadsheet programs read the file as UTF-8.
-  const blob = new Blob([`\uFEFF${subscribersToCsv(rows)}`], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = subscriberCsvFileName(new Date());
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** The Newsletter Subscribers tab and /admin/subscribers (spec section 2). */
-export function SubscribersPanel({ subscribers }: { subscribers: SubscriberView[] }) {
-  const { list, status, refetch, revalidate } = useRefetchableList(subscribers, "/api/subscribers");
-  const [showArchived, setShowArchived] = useState(false);
-  const [search, setSearch] = useState("");
+export function SubscribersPanel({ firstPage }: { firstPage: OwnerListPage<SubscriberView> }) {
+  const list = useOwnerList(firstPage, "/api/subscribers");
+  const runAction = useOwnerAction(list.reload);
   const [deleting, setDeleting] = useState<SubscriberView | null>(null);
-  const switchId = useId();
-  const searchId = useId();
 
-  const inView = showArchived ? list : list.filter((subscriber) => !subscriber.archived);
-  const matching = inView.filter((subscriber) => matchesSubscriberSearch(subscriber, search));
-
-  async function toggleArchive(subscriber: SubscriberView) {
-    const restoring = subscriber.archived;
-    try {
-      const reply = await sendJson<Reply>("PATCH", `/api/subscribers/${subscriber.id}/archive`);
-      if (reply.ok && reply.body?.success) {
-        toast({
-          title: restoring ? "Subscriber Restored" : "Subscriber Archived",
-          description: restoring
-            ? `${subscriber.email} is back in the main list.`
-            : `${subscriber.email} has been archived.`,
-        });
-        await revalidate();
-        return;
-      }
-      toast({
-        title: "Archive Failed",
-        description: reply.body?.message || "Failed to archive subscriber",
-        variant: "destructive",
-      });
-    } catch {
-      toast({ title: "Archive Failed", description: "Failed to archive subscriber", variant: "destructive" });
-    }
+  function setArchived(subscriber: SubscriberView, archived: boolean) {
+    return runAction(() => sendJson("PATCH", `/api/subscribers/${subscriber.id}/archive`, { archived }), {
+      success: archived
+        ? { title: "Subscriber Archived", description: `${subscriber.email} has been archived.` }
+        : { title: "Subscriber Restored", description: `${subscriber.email} is back in the main list.` },
+      failure: { title: "Archive Failed", description: "Failed to archive subscriber", serverMessage: true },
+    });
   }
 
-  async function remove(subscriber: SubscriberView) {
-    try {
-      const reply = await sendJson<Reply>("DELETE", `/api/subscribers/${subscriber.id}`);
-      if (reply.ok && reply.body?.success) {
-        toast({ title: "Subscriber Deleted", description: `${subscriber.email} has been deleted.` });
-        await revalidate();
-        return;
-      }
-      toast({
-        title: "Delete Failed",
-        description: reply.body?.message || "Failed to delete subscriber",
-        variant: "destructive",
-      });
-    } catch {
-      toast({ title: "Delete Failed", description: "Failed to delete subscriber", variant: "destructive" });
-    }
+  function remove(subscriber: SubscriberView) {
+    return runAction(() => sendJson("DELETE", `/api/subscribers/${subscriber.id}`), {
+      success: { title: "Subscriber Deleted", description: `${subscriber.email} has been deleted.` },
+      failure: { title: "Delete Failed", description: "Failed to delete subscriber", serverMessage: true },
+    });
   }
 
   return (
-    <Card>
-      <CardHeader className="gap-4">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle>Newsletter Subscribers</CardTitle>
-          <CardDescription>People on the launch list and the member sign-up list.</CardDescription>
-        </div>
-        <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-          <div className="relative w-full lg:max-w-sm">
-            <Label htmlFor={searchId} className="sr-only">
-              Search subscribers
-            </Label>
-            <Search className="absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden />
-            <Input
-              id={searchId}
-              type="search"
-              placeholder="Search by email or first name"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="pl-9"
-            />
-          </div>
-          <div className="flex flex-wrap items-center gap-4">
-            <div className="flex items-center gap-2">
-              <Switch id={switchId} checked={showArchived} onCheckedChange={setShowArchived} />
-              <Label htmlFor={switchId}>Show Archived</Label>
-            </div>
-            <Button variant="outline" onClick={() => downloadCsv(matching)} disabled={status !== "ready"}>
-              <Download aria-hidden />
-              Export CSV
-            </Button>
-            <Button variant="outline" onClick={() => void refetch()} disabled={status === "loading"}>
-              <RefreshCw aria-hidden />
-              Refresh
-            </Button>
-          </div>
-        </div>
-      </CardHeader>
-      <CardContent>
-        {status === "loading" ? (
-          <ListSkeleton rows={SKELETON_ROWS} label="Loading subscribers" />
-        ) : status === "error" ? (
-          <ErrorState
-            title="Error Loading Subscribers"
-            description="Failed to load subscribers"
-            retryLabel="Retry"
-            onRetry={() => void refetch()}
-          />
-        ) : inView.length === 0 ? (
-          <EmptyState title="No subscribers yet" />
-        ) : matching.length === 0 ? (
-          <EmptyState title="No subscribers found matching the search" />
-        ) : (
+    <>
+      <OwnerListPanel
+        title="Newsletter Subscribers"
+        description="People on the launch list and the member sign-up list."
+        list={list}
+        search={{ label: "Search subscribers", placeholder: "Search by email or first name" }}
+        exportUrl="/api/subscribers/export"
+        loading={{ rows: SKELETON_ROWS, label: "Loading subscribers" }}
+        error={{ title: "Error Loading Subscribers", description: "Failed to load subscribers", retryLabel: "Retry" }}
+        emptyTitle={list.counts.total === 0 ? "No subscribers yet" : "No subscribers found matching the search"}
+      >
+        {(rows) => (
           <Table aria-label="Newsletter subscribers">
             <TableCaption>
-              {inView.length} subscribers in total, {matching.length} shown
+              {list.counts.total} subscribers in total, {list.counts.matching} shown
             </TableCaption>
             <TableHeader>
               <TableRow>
@@ -169,7 +62,7 @@ export function SubscribersPanel({ subscribers }: { subscribers: SubscriberView[
               </TableRow>
             </TableHeader>
             <TableBody>
-              {matching.map((subscriber) => (
+              {rows.map((subscriber) => (
                 <TableRow key={subscriber.id} className={cn(subscriber.archived && "opacity-60")}>
                   <TableCell>
                     <div className="flex flex-wrap items-center gap-2">
@@ -185,7 +78,7 @@ export function SubscribersPanel({ subscribers }: { subscribers: SubscriberView[
                         variant="ghost"
                         size="icon"
                         aria-label={subscriber.archived ? "Unarchive" : "Archive"}
-                        onClick={() => void toggleArchive(subscriber)}
+                        onClick={() => void setArchived(subscriber, !subscriber.archived)}
                       >
                         {subscriber.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
                       </Button>
@@ -199,28 +92,17 @@ export function SubscribersPanel({ subscribers }: { subscribers: SubscriberView[
             </TableBody>
           </Table>
         )}
-      </CardContent>
-
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Subscriber?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This will permanently remove {deleting?.email} from the list. This action cannot be undone. Archive the
-              subscriber instead to keep a record.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              onClick={() => deleting && void remove(deleting)}
-            >
-              Delete Permanently
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </Card>
+      </OwnerListPanel>
+      <ConfirmAction
+        open={deleting !== null}
+        title="Delete Subscriber?"
+        confirmLabel="Delete Permanently"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        This will permanently remove {deleting?.email} from the list. This action cannot be undone. Archive the
+        subscriber instead to keep a record.
+      </ConfirmAction>
+    </>
   );
 }

@@ -23,15 +23,31 @@ const call = (handler: RouteHandler, method: string, path: string, id?: string) 
     params: id === undefined ? {} : { id },
   });
 
+const idsOf = (body: unknown) => (body as { data: { id: number }[] }).data.map((item) => item.id);
+const send = (handler: RouteHandler, method: string, path: string, id: string, body?: unknown) =>
+  callRoute(
+    handler,
+    database.db,
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { cookie: owner, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+    { params: { id } },
+  );
+
 describe("GET /api/admin/contacts", () => {
-  it("lists every message, archived ones included, newest first, with ISO dates", async () => {
+  it("lists the first page newest first with ISO dates, archived ones with ?archived=include", async () => {
     const older = await insertContact(database.db, { name: "Older", createdAt: new Date("2026-01-01T10:00:00Z") });
     const archived = await insertContact(database.db, {
       name: "Archived",
       archived: true,
       createdAt: new Date("2026-02-01T10:00:00Z"),
     });
-    const reply = await call(list, "GET", "/api/admin/contacts");
+    const firstPage = await call(list, "GET", "/api/admin/contacts");
+    expect(idsOf(firstPage.body)).toContain(older.id);
+    expect(idsOf(firstPage.body)).not.toContain(archived.id);
+    const reply = await call(list, "GET", "/api/admin/contacts?archived=include");
     expect(reply.status).toBe(200);
     const body = reply.body as { success: boolean; message: string; data: { id: number; createdAt: string }[] };
     expect(body.success).toBe(true);
@@ -48,6 +64,38 @@ describe("GET /api/admin/contacts", () => {
       archived: false,
       createdAt: "2026-01-01T10:00:00.000Z",
     });
+  });
+
+  it("pages and counts from the database, oldest first on request", async () => {
+    const before = (await call(list, "GET", "/api/admin/contacts")).body as { counts: { total: number } };
+    const made = [];
+    for (let index = 0; index < 3; index += 1) {
+      made.push(await insertContact(database.db, { createdAt: new Date(Date.UTC(2020, 0, 1 + index)) }));
+    }
+    const oldest = await call(list, "GET", "/api/admin/contacts?sort=oldest");
+    expect(idsOf(oldest.body).slice(0, 3)).toEqual(made.map((contact) => contact.id));
+    expect(oldest.body).toMatchObject({
+      page: 1,
+      pageSize: 50,
+      pageCount: 1,
+      counts: { total: before.counts.total + 3, matching: before.counts.total + 3 },
+    });
+  });
+
+  it("refuses bad parameters with 400 and a message naming them", async () => {
+    for (const [query, message] of [
+      ["?page=0", "page must be a whole number from 1"],
+      ["?page=abc", "page must be a whole number from 1"],
+      ["?archived=yes", 'archived must be "exclude" or "include"'],
+      ["?sort=email", 'sort must be "newest" or "oldest"'],
+      ["?page=1&page=2", "page must be given once"],
+      ["?q=ada", 'Unrecognized key: "q"'],
+    ]) {
+      expect(await call(list, "GET", `/api/admin/contacts${query}`)).toMatchObject({
+        status: 400,
+        body: { success: false, message },
+      });
+    }
   });
 
   it("answers 405 to other methods", async () => {
@@ -76,13 +124,39 @@ describe("POST /api/admin/contacts/{id}/read", () => {
 });
 
 describe("PATCH /api/contacts/{id}/archive", () => {
-  it("archives a message, and a second call restores it", async () => {
+  it("archives with no body (the spec's call) or { archived: true }, and a repeat leaves it archived", async () => {
     const contact = await insertContact(database.db);
-    const first = await call(archive, "PATCH", `/api/contacts/${contact.id}/archive`, String(contact.id));
-    expect(first).toMatchObject({ status: 200, body: { success: true, message: "Contact archived successfully" } });
-    expect((await rowById(database.db, contacts, contact.id))?.archived).toBe(true);
-    const second = await call(archive, "PATCH", `/api/contacts/${contact.id}/archive`, String(contact.id));
-    expect(second).toMatchObject({ status: 200, body: { message: "Contact unarchived successfully" } });
+    const path = `/api/contacts/${contact.id}/archive`;
+    for (const body of [undefined, { archived: true }, undefined]) {
+      expect(await send(archive, "PATCH", path, String(contact.id), body)).toMatchObject({
+        status: 200,
+        body: { success: true, message: "Contact archived successfully", data: { archived: true } },
+      });
+      expect((await rowById(database.db, contacts, contact.id))?.archived).toBe(true);
+    }
+  });
+
+  it("restores with { archived: false }, and a repeat leaves it restored", async () => {
+    const contact = await insertContact(database.db, { archived: true });
+    const path = `/api/contacts/${contact.id}/archive`;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect(await send(archive, "PATCH", path, String(contact.id), { archived: false })).toMatchObject({
+        status: 200,
+        body: { success: true, message: "Contact unarchived successfully", data: { archived: false } },
+      });
+      expect((await rowById(database.db, contacts, contact.id))?.archived).toBe(false);
+    }
+  });
+
+  it("refuses a body that does not say true or false, changing nothing", async () => {
+    const contact = await insertContact(database.db);
+    const path = `/api/contacts/${contact.id}/archive`;
+    for (const body of [{ archived: "yes" }, {}, { archived: null }]) {
+      expect(await send(archive, "PATCH", path, String(contact.id), body)).toMatchObject({
+        status: 400,
+        body: { success: false, message: "archived must be true or false" },
+      });
+    }
     expect((await rowById(database.db, contacts, contact.id))?.archived).toBe(false);
   });
 
@@ -98,7 +172,7 @@ describe("DELETE /api/contacts/{id}", () => {
     const contact = await insertContact(database.db);
     const reply = await call(remove, "DELETE", `/api/contacts/${contact.id}`, String(contact.id));
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: "Contact deleted permanently" } });
-    expect(await rowById(database.db, contacts, contact.id))?.toBeUndefined();
+    expect(await rowById(database.db, contacts, contact.id)).toBeUndefined();
     expect((await call(remove, "DELETE", `/api/contacts/${contact.id}`, String(contact.id))).status).toBe(404);
   });
 

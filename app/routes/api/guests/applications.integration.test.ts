@@ -50,13 +50,19 @@ describe("GET /api/guests/applications", () => {
     const other = await insertApplication(database.db, { email: "someone.else@example.com" });
     const lookalike = await insertApplication(database.db, { email: "xpremium.guest@example.com" });
 
-    const forOwner = await call(list, "GET", "/api/guests/applications");
+    const forOwner = await call(list, "GET", "/api/guests/applications?archived=include");
     expect(forOwner.status).toBe(200);
     expect(idsOf(forOwner.body)).toEqual(expect.arrayContaining([own.id, ownArchived.id, other.id, lookalike.id]));
+    expect(idsOf((await call(list, "GET", "/api/guests/applications")).body)).not.toContain(ownArchived.id);
 
-    const forMember = await call(list, "GET", "/api/guests/applications", { cookie: member.cookie });
-    expect(forMember).toMatchObject({ status: 200, body: { success: true } });
+    const forMember = await call(list, "GET", "/api/guests/applications?archived=include", { cookie: member.cookie });
+    expect(forMember).toMatchObject({ status: 200, body: { success: true, counts: { total: 2, matching: 2 } } });
     expect(idsOf(forMember.body).sort()).toEqual([own.id, ownArchived.id].sort());
+    const current = await call(list, "GET", "/api/guests/applications", { cookie: member.cookie });
+    expect(current.body).toMatchObject({
+      data: [{ id: own.id }],
+      statusCounts: { submitted: 1, reviewing: 0, approved: 0, scheduled: 0, rejected: 0 },
+    });
   });
 
   it("answers 401 without a session and 403 to free and basic members", async () => {
@@ -65,6 +71,24 @@ describe("GET /api/guests/applications", () => {
       const member = await signInMember(database.db, tier);
       expect((await call(list, "GET", "/api/guests/applications", { cookie: member.cookie })).status).toBe(403);
     }
+  });
+
+  it("filters by status on the server, and refuses an unknown status or parameter with 400", async () => {
+    const member = await signInMember(database.db, "premium", { email: "status.filter@example.com" });
+    const reviewing = await insertApplication(database.db, { email: "status.filter@example.com", status: "reviewing" });
+    await insertApplication(database.db, { email: "status.filter@example.com" });
+    const reply = await call(list, "GET", "/api/guests/applications?status=reviewing", { cookie: member.cookie });
+    expect(reply.body).toMatchObject({
+      data: [{ id: reviewing.id }],
+      counts: { total: 2, matching: 1 },
+      statusCounts: { submitted: 1, reviewing: 1 },
+    });
+    expect(await call(list, "GET", "/api/guests/applications?status=hired")).toMatchObject({
+      status: 400,
+      body: { message: INVALID_STATUS_MESSAGE },
+    });
+    expect((await call(list, "GET", "/api/guests/applications?page=-1")).status).toBe(400);
+    expect((await call(list, "GET", "/api/guests/applications?pge=2")).status).toBe(400);
   });
 
   it("gives a premium member without an email address nothing", async () => {
@@ -88,13 +112,14 @@ describe("/members/guest-applications page", () => {
 
     const member = await signInMember(database.db, "premium", { email: "page.member@example.com" });
     const own = await insertApplication(database.db, { email: "Page.Member@example.com" });
-    const forMember = (await page(member.cookie)).body as { canChangeStatus: boolean; applications: { id: number }[] };
+    type PageData = { canChangeStatus: boolean; applications: { data: { id: number }[] } };
+    const forMember = (await page(member.cookie)).body as PageData;
     expect(forMember.canChangeStatus).toBe(false);
-    expect(forMember.applications.map((item) => item.id)).toEqual([own.id]);
+    expect(idsOf(forMember.applications)).toEqual([own.id]);
 
-    const forOwner = (await page(owner)).body as { canChangeStatus: boolean; applications: { id: number }[] };
+    const forOwner = (await page(owner)).body as PageData;
     expect(forOwner.canChangeStatus).toBe(true);
-    expect(forOwner.applications.length).toBeGreaterThan(1);
+    expect(forOwner.applications.data.length).toBeGreaterThan(1);
   });
 });
 
@@ -143,21 +168,31 @@ describe("PATCH /api/guests/applications/{id}/status", () => {
 });
 
 describe("PATCH /api/guests/applications/{id}/archive and DELETE /api/guests/applications/{id}", () => {
-  it("archives, restores and deletes", async () => {
+  it("archives, restores and deletes; a repeated archive or restore leaves the row as asked", async () => {
     const application = await insertApplication(database.db);
     const id = String(application.id);
-    expect(await call(archive, "PATCH", "/x", { id })).toMatchObject({
-      status: 200,
-      body: { success: true, message: "Application archived" },
+    for (const body of [undefined, { archived: true }]) {
+      expect(await call(archive, "PATCH", "/x", { id, body })).toMatchObject({
+        status: 200,
+        body: { success: true, message: "Application archived" },
+      });
+      expect((await rowById(database.db, guestApplications, application.id))?.archived).toBe(true);
+    }
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect(await call(archive, "PATCH", "/x", { id, body: { archived: false } })).toMatchObject({
+        body: { message: "Application restored" },
+      });
+      expect((await rowById(database.db, guestApplications, application.id))?.archived).toBe(false);
+    }
+    expect(await call(archive, "PATCH", "/x", { id, body: { archived: 1 } })).toMatchObject({
+      status: 400,
+      body: { message: "archived must be true or false" },
     });
-    expect((await rowById(database.db, guestApplications, application.id))?.archived).toBe(true);
-    expect(await call(archive, "PATCH", "/x", { id })).toMatchObject({ body: { message: "Application restored" } });
-    expect((await rowById(database.db, guestApplications, application.id))?.archived).toBe(false);
     expect(await call(remove, "DELETE", "/x", { id })).toMatchObject({
       status: 200,
       body: { success: true, message: "Application deleted" },
     });
-    expect(await rowById(database.db, guestApplications, application.id))?.toBeUndefined();
+    expect(await rowById(database.db, guestApplications, application.id)).toBeUndefined();
   });
 
   it("answers 404, 400 and 405", async () => {

@@ -1,7 +1,8 @@
-import { toggleSubscriberArchived } from "~/features/subscribers/subscriber-list.server";
+import { setSubscriberArchived } from "~/features/subscribers/subscriber-list.server";
 import { invalidId, methodNotAllowed, notFound, parseIdParam } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForApi } from "~/lib/auth.server";
+import { parseArchiveChange } from "~/lib/owner-list.server";
 import type { Route } from "./+types/archive";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,14 +11,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return methodNotAllowed();
 }
 
-/** PATCH /api/subscribers/{id}/archive: archives the subscriber, or restores them when archived. */
+/** PATCH /api/subscribers/{id}/archive [{ archived }]: archives the subscriber (no body, or true) or restores them. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.get(appContext);
   await requireOwnerForApi(db, request);
   if (request.method !== "PATCH") return methodNotAllowed();
   const id = parseIdParam(params.id);
   if (id === null) return invalidId();
-  const data = await toggleSubscriberArchived(db, id);
+  const change = await parseArchiveChange(request);
+  if (!change.ok) return change.response;
+  const data = await setSubscriberArchived(db, id, change.data);
   if (!data) return notFound("Subscriber not found");
   const message = data.archived ? "Subscriber archived" : "Subscriber restored";
   return { success: true, message, data };
