@@ -23,3 +23,20 @@ export async function loadPublicRoutes(): Promise<PublicRoute[]> {
   }
   return publicRoutes(ordered);
 }
+
+const Page = () => null;
+const declared = (shows: ("insights" | "episodes")[] = []) => ({ handle: { publicRoute: { shows } }, default: Page });
+
+/**
+ * A small route manifest for unit tests of the declaration: pages declared public or not, a parameter, a more specific
+ * private route beside a public one, and a feed.
+ */
+export const exampleManifest: Record<string, RouteEntry> = {
+  root: { id: "root", path: "", module: { default: Page } },
+  "routes/home": { id: "routes/home", parentId: "root", index: true, module: declared(["episodes"]) },
+  "routes/declared": { id: "routes/declared", parentId: "root", path: "declared", module: declared() },
+  "routes/undeclared": { id: "routes/undeclared", parentId: "root", path: "undeclared", module: { default: Page } },
+  "routes/article": { id: "routes/article", parentId: "root", path: "articles/:id", module: declared(["insights"]) },
+  "routes/draft": { id: "routes/draft", parentId: "root", path: "articles/draft", module: { default: Page } },
+  "routes/feed": { id: "routes/feed", parentId: "root", path: "feed.xml", module: { handle: declared().handle } },
+};
