@@ -89,4 +89,26 @@ describe("database availability", () => {
     expect((await answers).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     expect(pings).toBe(2);
   });
+
+  it("remembers whether the last check failed, until a check finds the database back", async () => {
+    let up = true;
+    const availability = createDatabaseAvailability(async () => {
+      if (!up) throw new Error("connection refused");
+    });
+    const app = express().use(availability.probes);
+    const listening = app.listen(0, "127.0.0.1");
+    server = listening;
+    await new Promise((resolve) => listening.once("listening", resolve));
+    const address = listening.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    const readyz = () => fetch(`http://127.0.0.1:${address.port}/readyz`);
+
+    expect(availability.lastCheckFailed()).toBe(false);
+    up = false;
+    expect((await readyz()).status).toBe(503);
+    expect(availability.lastCheckFailed()).toBe(true);
+    up = true;
+    expect((await readyz()).status).toBe(200);
+    expect(availability.lastCheckFailed()).toBe(false);
+  });
 });

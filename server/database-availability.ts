@@ -17,6 +17,8 @@ export type DatabaseAvailability = {
   probes: Router;
   /** Answers 503 at once, instead of a hang or a 500, while the database cannot be reached. */
   requireDatabase: RequestHandler;
+  /** Whether the last check found the database unreachable: the page cache then leaves requests to requireDatabase. */
+  lastCheckFailed: () => boolean;
 };
 
 /**
@@ -27,6 +29,7 @@ export type DatabaseAvailability = {
  */
 export function createDatabaseAvailability(ping: () => Promise<unknown>): DatabaseAvailability {
   let check: Promise<boolean> | null = null;
+  let lastCheckFailed = false;
 
   const checkNow = (): Promise<boolean> => {
     check ??= new Promise<boolean>((resolve) => {
@@ -41,9 +44,14 @@ export function createDatabaseAvailability(ping: () => Promise<unknown>): Databa
           resolve(false);
         },
       );
-    }).finally(() => {
-      check = null;
-    });
+    })
+      .then((reachable) => {
+        lastCheckFailed = !reachable;
+        return reachable;
+      })
+      .finally(() => {
+        check = null;
+      });
     return check;
   };
 
@@ -66,5 +74,5 @@ export function createDatabaseAvailability(ping: () => Promise<unknown>): Databa
     else res.type("html").send(UNAVAILABLE_PAGE);
   };
 
-  return { probes, requireDatabase };
+  return { probes, requireDatabase, lastCheckFailed: () => lastCheckFailed };
 }

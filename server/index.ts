@@ -60,10 +60,12 @@ async function main() {
         "Content-Security-Policy": contentSecurityPolicy(runtime.env, { scriptHashes: page.inlineScriptHashes }),
       }),
     });
-    frontDoor = pageCache.answer;
+    const availability = createDatabaseAvailability(runtime.pingDatabase);
+    // Once a request has found the database down, stored pages are not served either: the whole site answers 503
+    // until a check finds it back, as /readyz tells a load balancer.
+    frontDoor = (req, res) => !availability.lastCheckFailed() && pageCache.answer(req, res);
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "10m", index: false }));
-    const availability = createDatabaseAvailability(runtime.pingDatabase);
     app.use(availability.probes);
     app.use(availability.requireDatabase);
     app.use(await build.createAppHandler(runtime, pageCache.wrap));
