@@ -42,6 +42,13 @@ export function useOwnerList<Row extends { archived: boolean }>(
     reply: firstPage,
   }));
   const [view, setViewState] = useState<OwnerListView>(loaded.view);
+  // An action's reload runs after its call's round trip, from a closure made when it was clicked: it must ask for the
+  // view shown by then (a search may have been applied meanwhile), not the one of its click.
+  const currentView = useRef(view);
+  const setView = useCallback((next: OwnerListView) => {
+    currentView.current = next;
+    setViewState(next);
+  }, []);
   const [status, setStatus] = useState<OwnerListStatus>("ready");
   const [updating, setUpdating] = useState(false);
   const latest = useRef(0);
@@ -70,7 +77,7 @@ export function useOwnerList<Row extends { archived: boolean }>(
         // A page past the end (its last rows deleted or archived meanwhile) shows the last page instead.
         if (reply.data.length === 0 && reply.pageCount !== undefined && next.page > reply.pageCount) {
           const last = { ...next, page: reply.pageCount };
-          setViewState(last);
+          setView(last);
           return load(last, mode);
         }
         setLoaded({ view: next, reply });
@@ -84,11 +91,11 @@ export function useOwnerList<Row extends { archived: boolean }>(
         if (request === latest.current) setUpdating(false);
       }
     },
-    [url],
+    [url, setView],
   );
 
-  const refresh = useCallback(() => load(view, "loading"), [load, view]);
-  const reload = useCallback(() => load(view, "updating"), [load, view]);
+  const refresh = useCallback(() => load(currentView.current, "loading"), [load]);
+  const reload = useCallback(() => load(currentView.current, "updating"), [load]);
 
   const shown = shownOf(loaded, view);
 
@@ -98,8 +105,8 @@ export function useOwnerList<Row extends { archived: boolean }>(
    */
   const changeView = useCallback(
     (patch: Partial<OwnerListView>) => {
-      const next = { ...view, ...patch };
-      setViewState(next);
+      const next = { ...currentView.current, ...patch };
+      setView(next);
       const onlyArchivedChanges =
         next.page === loaded.view.page &&
         next.q === loaded.view.q &&
@@ -112,7 +119,7 @@ export function useOwnerList<Row extends { archived: boolean }>(
       }
       void load(next, "updating");
     },
-    [view, loaded, load],
+    [loaded, load, setView],
   );
 
   // The search box updates at once; the list follows when typing pauses.

@@ -62,6 +62,31 @@ test.describe("newsletter subscribers", () => {
     await expect(rowOf(table(page), email).getByText("Archived", { exact: true })).toHaveCount(0);
   });
 
+  test("an action answered after a search has applied reloads the searched list, not the one of its click", async ({
+    page,
+    notifications,
+  }) => {
+    const tag = uniqueTag();
+    const archived = `late-${tag}@example.com`;
+    const searched = `searched-${tag}@example.com`;
+    await subscribe(page.request, { email: archived });
+    await subscribe(page.request, { email: searched });
+    await openPage(page, "/admin/subscribers");
+    const releaseArchive = await holdRequests(page, (url) => url.pathname.endsWith("/archive"));
+    await rowOf(table(page), archived).getByRole("button", { name: "Archive" }).click();
+    await searchBox(page).fill(searched);
+    await expect(table(page).locator("caption")).toHaveText(/, 1 shown$/);
+
+    const reload = page.waitForRequest(
+      (request) => request.method() === "GET" && new URL(request.url()).pathname === "/api/subscribers",
+    );
+    releaseArchive();
+    await expect(notifications.getByText("Subscriber Archived")).toBeVisible();
+    expect(new URL((await reload).url()).searchParams.get("q")).toBe(searched);
+    await expect(table(page).locator("caption")).toHaveText(/, 1 shown$/);
+    await expect(rowOf(table(page), searched)).toBeVisible();
+  });
+
   test("delete asks first, then removes the subscriber", async ({ page, notifications }) => {
     const email = `delete-${uniqueTag()}@example.com`;
     await subscribe(page.request, { email });
