@@ -83,15 +83,21 @@ export async function parseJsonBody<Schema extends z.ZodType>(
   }
 
   const result = schema.safeParse(body);
-  if (!result.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.join(".") || "body";
-      errors[field] = [...(errors[field] ?? []), issue.message];
-    }
-    return { ok: false, response: apiError(400, result.error.issues[0].message, errors) };
-  }
+  if (!result.success) return { ok: false, response: validationError(result.error, "body") };
   return { ok: true, data: result.data };
+}
+
+/**
+ * A 400 for input a schema refused: the first failing rule's message, and every message by field (`whole` names an
+ * issue about the input as a whole).
+ */
+export function validationError(error: z.ZodError, whole: string) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join(".") || whole;
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return apiError(400, error.issues[0].message, errors);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { apiError, parseJsonBody } from "~/lib/api.server";
+import { apiError, parseJsonBody, validationError } from "~/lib/api.server";
 import { ArchiveChangeSchema, type ArchivedFilter, OWNER_LIST_PAGE_SIZE, type OwnerListCounts } from "~/lib/owner-list";
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: ReturnType<typeof apiError> };
@@ -20,14 +20,7 @@ export function parseListQuery<Schema extends z.ZodType>(request: Request, schem
     values[name] = value;
   }
   const result = schema.safeParse(values);
-  if (!result.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.join(".") || "query";
-      errors[field] = [...(errors[field] ?? []), issue.message];
-    }
-    return { ok: false, response: apiError(400, result.error.issues[0].message, errors) };
-  }
+  if (!result.success) return { ok: false, response: validationError(result.error, "query") };
   return { ok: true, data: result.data };
 }
 
