@@ -7,12 +7,13 @@ import { type AppContext, appContext } from "~/lib/app-context.server";
 import { type Env, parseEnv } from "~/lib/env.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
 import { createMediaStorage, type MediaStorage } from "~/lib/media/media-storage.server";
+import { mediaLimits } from "~/lib/media/store-upload.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import { type PublicRoute, publicRouteMatcher, publicRoutes } from "~/lib/public-routes";
 import { fetchRequest, sendResponse } from "./fetch-adapter";
 import type { PageHandler } from "./page-cache";
 import type { SecurityLocals } from "./security";
-import { seedSampleContent } from "./seed-sample-content";
+import { seedSampleContent, storeSampleEpisodeMedia } from "./seed-sample-content";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
 
 export type AppRuntime = {
@@ -40,6 +41,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
   );
   try {
     await seedSampleContent(database.db);
+    await storeSampleEpisodeMedia(database.db, media, mediaLimits(env));
     await ensureOwnerPassword(database.db, env.ADMIN_PASSWORD);
   } catch (error) {
     await database.close();

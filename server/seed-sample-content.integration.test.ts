@@ -2,10 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
-import { contentEpisodes, contentSeries, insightPosts, podcastEpisodes } from "~/db/schema";
+import { contentEpisodes, contentSeries, episodeGuests, insightPosts, podcastEpisodes } from "~/db/schema";
 import { EPISODE_AUDIO_FILES } from "~/features/premium/premium-files.server";
+import { mediaLimits } from "~/lib/media/store-upload.server";
+import { openTestMediaStorage } from "../tests/setup/media-storages";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
-import { seedSampleContent } from "./seed-sample-content";
+import { seedSampleContent, storeSampleEpisodeMedia } from "./seed-sample-content";
 
 describe("seedSampleContent", () => {
   let database: TestDatabase;
@@ -74,4 +76,45 @@ describe("seedSampleContent", () => {
       expect(chapters.chapters.length).toBeGreaterThan(0);
     }
   });
+
+  it("stores each sample episode's files through the media module once, with their true size and duration", async () => {
+    // The first test seeded this database; the media module's content checks load on first use.
+    const media = await openTestMediaStorage("disk");
+    try {
+      const limits = mediaLimits({ MAX_AUDIO_MB: 500 });
+      expect(await storeSampleEpisodeMedia(database.db, media.storage, limits)).toBe(samplePodcastEpisodes.length);
+      expect(await storeSampleEpisodeMedia(database.db, media.storage, limits)).toBe(0);
+
+      const rows = await database.db
+        .select({
+          slug: podcastEpisodes.slug,
+          audioKey: podcastEpisodes.audioKey,
+          audioLengthBytes: podcastEpisodes.audioLengthBytes,
+          durationSeconds: podcastEpisodes.durationSeconds,
+          transcriptKey: podcastEpisodes.transcriptKey,
+          chapters: podcastEpisodes.chapters,
+        })
+        .from(podcastEpisodes);
+      for (const row of rows) {
+        expect(row.audioKey).toMatch(/^episodes\/audio\/[\w-]+\.mp3$/);
+        const stored = await media.storage.stat(row.audioKey ?? "");
+        expect(stored?.size).toBe(row.audioLengthBytes);
+        expect(row.durationSeconds).toBeGreaterThan(0);
+      }
+      const episodeOne = rows.find((row) => row.slug === "episode-1-the-pivot-that-almost-sank-us");
+      expect(episodeOne?.transcriptKey).toMatch(/^episodes\/transcripts\/[\w-]+\.vtt$/);
+      expect(episodeOne?.chapters).toEqual([
+        { startSeconds: 0, title: "Welcome" },
+        { startSeconds: 4, title: "The customer call" },
+        { startSeconds: 8, title: "What comes next" },
+      ]);
+      // One audio file per episode and one transcript: nothing stored twice.
+      expect((await media.listFiles()).length).toBe(samplePodcastEpisodes.length + 1);
+      expect(
+        (await database.db.select({ name: episodeGuests.name }).from(episodeGuests)).map((g) => g.name).sort(),
+      ).toEqual(["Priya Natarajan", "Sam Rivera"]);
+    } finally {
+      await media.close();
+    }
+  }, 20_000);
 });

@@ -1,7 +1,18 @@
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
+import {
+  sampleContentSeries,
+  sampleEpisodeFiles,
+  sampleInsightPosts,
+  samplePodcastEpisodes,
+} from "~/db/sample-content";
 import * as schema from "~/db/schema";
 import { sanitizedForStorage } from "~/features/insights/insights.server";
+import { ChaptersDocumentSchema } from "~/lib/media/checks/chapters";
+import type { MediaStorage } from "~/lib/media/media-storage.server";
+import { deleteStoredUpload, type MediaLimits, storeUpload } from "~/lib/media/store-upload.server";
 
 const SAMPLE_CONTENT_SEED = "sample-content-v1";
 
@@ -20,10 +31,82 @@ export async function seedSampleContent(db: Database): Promise<boolean> {
     if (marked.length === 0) return false;
 
     await tx.insert(schema.insightPosts).values(sampleInsightPosts.map(sanitizedForStorage));
-    await tx.insert(schema.podcastEpisodes).values(samplePodcastEpisodes);
-    const { episodes, ...series } = sampleContentSeries;
+    const episodes = await tx
+      .insert(schema.podcastEpisodes)
+      .values(samplePodcastEpisodes)
+      .returning({ id: schema.podcastEpisodes.id, guestName: schema.podcastEpisodes.guestName });
+    const guests = episodes.flatMap(({ id, guestName }) =>
+      guestName ? [{ episodeId: id, position: 0, name: guestName }] : [],
+    );
+    if (guests.length > 0) await tx.insert(schema.episodeGuests).values(guests);
+    const { episodes: plannedEpisodes, ...series } = sampleContentSeries;
     const [created] = await tx.insert(schema.contentSeries).values(series).returning({ id: schema.contentSeries.id });
-    await tx.insert(schema.contentEpisodes).values(episodes.map((episode) => ({ ...episode, seriesId: created.id })));
+    await tx
+      .insert(schema.contentEpisodes)
+      .values(plannedEpisodes.map((episode) => ({ ...episode, seriesId: created.id })));
     return true;
   });
+}
+
+/**
+ * Stores the sample episodes' audio, transcript and chapters through the media module, for each sample episode that
+ * still exists and has no stored audio yet (a new database, or one made before the owner could upload). Each row is
+ * claimed by a conditional update, so of two instances starting at once only one keeps its files; the other removes
+ * what it stored. Safe to run on every start: once done, it costs one query.
+ */
+export async function storeSampleEpisodeMedia(db: Database, media: MediaStorage, limits: MediaLimits): Promise<number> {
+  const pending = await db
+    .select({ id: schema.podcastEpisodes.id, guid: schema.podcastEpisodes.guid })
+    .from(schema.podcastEpisodes)
+    .where(
+      and(
+        inArray(schema.podcastEpisodes.guid, Object.keys(sampleEpisodeFiles)),
+        isNull(schema.podcastEpisodes.audioKey),
+      ),
+    );
+  let stored = 0;
+  for (const { id, guid } of pending) {
+    const files = sampleEpisodeFiles[guid];
+    const audio = await storeUpload(
+      media,
+      createReadStream(files.audio),
+      { kind: "audio", prefix: "episodes/audio" },
+      limits,
+    );
+    const transcript = files.transcript
+      ? await storeUpload(
+          media,
+          createReadStream(files.transcript),
+          { kind: "transcript", prefix: "episodes/transcripts" },
+          limits,
+        )
+      : null;
+    const chapters = files.chapters
+      ? ChaptersDocumentSchema.parse(JSON.parse(await readFile(files.chapters, "utf8"))).chapters.map((chapter) => ({
+          startSeconds: chapter.startTime,
+          title: chapter.title ?? "",
+          ...(chapter.url ? { url: chapter.url } : {}),
+        }))
+      : [];
+    const claimed = await db
+      .update(schema.podcastEpisodes)
+      .set({
+        audioKey: audio.key,
+        audioLengthBytes: audio.size,
+        audioMimeType: audio.contentType,
+        durationSeconds: Math.round(audio.details.durationSeconds),
+        transcriptKey: transcript?.key ?? null,
+        transcriptMimeType: transcript ? transcript.contentType.split(";")[0] : null,
+        chapters,
+      })
+      .where(and(eq(schema.podcastEpisodes.id, id), isNull(schema.podcastEpisodes.audioKey)))
+      .returning({ id: schema.podcastEpisodes.id });
+    if (claimed.length === 0) {
+      await deleteStoredUpload(media, audio);
+      if (transcript) await deleteStoredUpload(media, transcript);
+    } else {
+      stored += 1;
+    }
+  }
+  return stored;
 }

@@ -59,24 +59,30 @@ export const sampleInsightPosts = [
 export const samplePodcastEpisodes = [
   {
     guid: "c4d5a3d0-6a8e-4c41-9f0b-3c2a1e7b9d01",
+    slug: "trailer-welcome-to-the-disruption-confessional",
+    status: "published",
     title: "Trailer: Welcome to The Disruption Confessional",
     description:
       "A first listen: what this show is about, who you will hear from, and why the best lessons in innovation come from the moments nobody puts on a slide.",
     audioUrl: "/attached_assets/audio/trailer.mp3",
     audioLengthBytes: 48501,
     publishDate: new Date("2025-09-04T09:00:00Z"),
+    firstPublishedAt: new Date("2025-09-04T09:00:00Z"),
     episodeNumber: null,
     episodeType: "trailer",
     durationSeconds: 12,
   },
   {
     guid: "5e2f8b14-1d3c-4e6a-8b7f-2a9c0d4e6f12",
+    slug: "episode-1-the-pivot-that-almost-sank-us",
+    status: "published",
     title: "Episode 1: The Pivot That Almost Sank Us",
     description:
       "A founder tells the story of the pivot that nearly ended the company, and what it taught her about timing.",
     audioUrl: "/attached_assets/audio/episode-1.mp3",
     audioLengthBytes: 48501,
     publishDate: new Date("2025-09-11T09:00:00Z"),
+    firstPublishedAt: new Date("2025-09-11T09:00:00Z"),
     seasonNumber: 1,
     episodeNumber: 1,
     episodeType: "full",
@@ -88,11 +94,14 @@ export const samplePodcastEpisodes = [
   },
   {
     guid: "9a7b6c5d-4e3f-4a2b-9c1d-0e8f7a6b5c23",
+    slug: "episode-2-automating-ourselves-out-of-a-job",
+    status: "published",
     title: "Episode 2: Automating Ourselves Out of a Job",
     description: "An operations leader on automating her own role, and the better job that came after it.",
     audioUrl: "/attached_assets/audio/episode-2.mp3",
     audioLengthBytes: 48501,
     publishDate: new Date("2025-09-18T09:00:00Z"),
+    firstPublishedAt: new Date("2025-09-18T09:00:00Z"),
     seasonNumber: 1,
     episodeNumber: 2,
     episodeType: "full",
@@ -101,11 +110,14 @@ export const samplePodcastEpisodes = [
   },
   {
     guid: "e3b1f6a2-7c4d-4f8e-a5b9-1d2c3e4f5a67",
+    slug: "founders-who-failed-forward-the-unedited-cut",
+    status: "published",
     title: "Founders Who Failed Forward: The Unedited Cut",
     description: "The full conversation with three founders about the launches that went wrong, for premium members.",
     audioUrl: "/members/premium-content/audio/founders-who-failed-forward",
     audioLengthBytes: 24418,
     publishDate: new Date("2025-09-25T09:00:00Z"),
+    firstPublishedAt: new Date("2025-09-25T09:00:00Z"),
     seasonNumber: 1,
     episodeNumber: null,
     episodeType: "bonus",
@@ -113,6 +125,21 @@ export const samplePodcastEpisodes = [
     premium: true,
   },
 ];
+
+/**
+ * The files behind the sample episodes (paths from the project's root), stored through the media module at start-up
+ * so that the sample episodes are served, edited and deleted like any other.
+ */
+export const sampleEpisodeFiles: Record<string, { audio: string; transcript?: string; chapters?: string }> = {
+  "c4d5a3d0-6a8e-4c41-9f0b-3c2a1e7b9d01": { audio: "public/attached_assets/audio/trailer.mp3" },
+  "5e2f8b14-1d3c-4e6a-8b7f-2a9c0d4e6f12": {
+    audio: "public/attached_assets/audio/episode-1.mp3",
+    transcript: "public/attached_assets/transcripts/episode-1.vtt",
+    chapters: "public/attached_assets/chapters/episode-1.json",
+  },
+  "9a7b6c5d-4e3f-4a2b-9c1d-0e8f7a6b5c23": { audio: "public/attached_assets/audio/episode-2.mp3" },
+  "e3b1f6a2-7c4d-4f8e-a5b9-1d2c3e4f5a67": { audio: "app/features/premium/files/premium-episode-1.mp3" },
+};
 
 export const sampleContentSeries = {
   title: "Season One: Confessions of Disruption",

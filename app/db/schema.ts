@@ -117,11 +117,14 @@ export const contentEpisodes = pgTable(
     notes: text("notes"),
     keyTakeaways: jsonb("key_takeaways").$type<string[]>().notNull().default([]),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    /** The podcast episode this calendar entry plans; its status shows Published once that episode is public. */
+    podcastEpisodeId: integer("podcast_episode_id").references(() => podcastEpisodes.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("content_episodes_series_idx").on(t.seriesId),
+    uniqueIndex("content_episodes_podcast_episode").on(t.podcastEpisodeId),
     check(
       "content_episodes_status_check",
       sql`${t.status} in ('planning', 'scheduled', 'recorded', 'editing', 'published')`,
@@ -210,14 +213,31 @@ export const cachedInsights = pgTable("cached_insights", {
   nextUpdateDue: timestamp("next_update_due", { withTimezone: true }).notNull(),
 });
 
+export type EpisodeChapter = { startSeconds: number; title: string; url?: string };
+export type StoredImageRendition = { key: string; width: number; height: number };
+
 export const podcastEpisodes = pgTable(
   "podcast_episodes",
   {
     id: serial("id").primaryKey(),
     guid: text("guid").notNull().unique(),
+    /** The episode page's address, `/podcast/{slug}`; fixed once the episode has first been published. */
+    slug: text("slug").unique(),
     title: text("title").notNull(),
+    /** The summary: plain text of at most 4,000 characters, the feed's description. */
     description: text("description").notNull(),
+    showNotesMarkdown: text("show_notes_markdown").notNull().default(""),
+    /** The show notes rendered from Markdown and allow-list-sanitised when saved. */
+    showNotesHtml: text("show_notes_html").notNull().default(""),
+    /** draft, scheduled (publishDate in the future), published, unpublished. */
+    status: text("status").notNull().default("draft"),
+    /** When the episode first became public (or will, when scheduled); from then on its slug is fixed. */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
+    /** Raised by every save, so that a save made from an outdated form is refused instead of overwriting. */
+    version: integer("version").notNull().default(1),
     audioUrl: text("audio_url").notNull(),
+    /** The audio's media key (app/lib/media); null until audio is uploaded. */
+    audioKey: text("audio_key"),
     /** The audio file's size for the feed's enclosure; null when unknown (the feed then says 0, as RSS allows). */
     audioLengthBytes: bigint("audio_length_bytes", { mode: "number" }),
     audioMimeType: text("audio_mime_type").notNull().default("audio/mpeg"),
@@ -225,23 +245,66 @@ export const podcastEpisodes = pgTable(
     seasonNumber: integer("season_number"),
     episodeNumber: integer("episode_number"),
     episodeType: text("episode_type").notNull().default("full"),
+    explicit: boolean("explicit").notNull().default(false),
     durationSeconds: integer("duration_seconds"),
     imageUrl: text("image_url"),
+    /** The episode's own artwork (square JPEG or PNG) and its WebP renditions; null for the show's artwork. */
+    artworkKey: text("artwork_key"),
+    artworkRenditions: jsonb("artwork_renditions").$type<StoredImageRendition[]>().notNull().default([]),
     guestName: text("guest_name"),
     spotifyUrl: text("spotify_url"),
     youtubeUrl: text("youtube_url"),
     transcriptUrl: text("transcript_url"),
+    /** The transcript's media key (WebVTT or SRT). */
+    transcriptKey: text("transcript_key"),
     transcriptMimeType: text("transcript_mime_type"),
     /** A Podcasting 2.0 JSON chapters file. */
     chaptersUrl: text("chapters_url"),
+    /** The chapters as edited in the owner's form, served as Podcasting 2.0 JSON chapters. */
+    chapters: jsonb("chapters").$type<EpisodeChapter[]>().notNull().default([]),
     /** Premium episodes are for members only: never in the public feed, list or pages. */
     premium: boolean("premium").notNull().default(false),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("podcast_episodes_type_check", sql`${t.episodeType} in ('full', 'trailer', 'bonus')`)],
+  (t) => [
+    check("podcast_episodes_type_check", sql`${t.episodeType} in ('full', 'trailer', 'bonus')`),
+    check("podcast_episodes_status_check", sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+    // The public list and the feed: published episodes, newest first.
+    index("podcast_episodes_publish_date_id").on(t.publishDate, t.id),
+  ],
 );
+
+/** An episode's guests in order: chosen from a guest application, or entered by hand. */
+export const episodeGuests = pgTable(
+  "episode_guests",
+  {
+    id: serial("id").primaryKey(),
+    episodeId: integer("episode_id")
+      .notNull()
+      .references(() => podcastEpisodes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    role: text("role"),
+    link: text("link"),
+    guestApplicationId: integer("guest_application_id").references(() => guestApplications.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    uniqueIndex("episode_guests_episode_position").on(t.episodeId, t.position),
+    index("episode_guests_application").on(t.guestApplicationId),
+  ],
+);
+
+/** Slugs an episode had before its last rename: `/podcast/{old slug}` answers 301 to the current page. */
+export const episodeSlugRedirects = pgTable("episode_slug_redirects", {
+  slug: text("slug").primaryKey(),
+  episodeId: integer("episode_id")
+    .notNull()
+    .references(() => podcastEpisodes.id, { onDelete: "cascade" }),
+});
 
 /** Records one-time data steps (the sample-content seed) so that a restart never repeats them. */
 export const seedRuns = pgTable("seed_runs", {

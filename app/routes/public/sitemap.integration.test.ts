@@ -74,12 +74,14 @@ describe("GET /sitemap.xml", () => {
     await database.db.insert(podcastEpisodes).values({
       ...samplePodcastEpisodes[1],
       guid: "members-only",
+      slug: "members-only",
       premium: true,
       updatedAt: new Date("2026-01-01T00:00:00Z"),
     });
     await database.db.insert(podcastEpisodes).values({
       ...samplePodcastEpisodes[1],
       guid: "recent-edit",
+      slug: "recent-edit",
       updatedAt: episodesEdited,
     });
   });
