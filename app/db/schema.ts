@@ -222,7 +222,7 @@ export const podcastEpisodes = pgTable(
     id: serial("id").primaryKey(),
     guid: text("guid").notNull().unique(),
     /** The episode page's address, `/podcast/{slug}`; fixed once the episode has first been published. */
-    slug: text("slug").unique(),
+    slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
     /** The summary: plain text of at most 4,000 characters, the feed's description. */
     description: text("description").notNull(),
@@ -235,13 +235,14 @@ export const podcastEpisodes = pgTable(
     firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
     /** Raised by every save, so that a save made from an outdated form is refused instead of overwriting. */
     version: integer("version").notNull().default(1),
-    audioUrl: text("audio_url").notNull(),
+    audioUrl: text("audio_url"),
     /** The audio's media key (app/lib/media); null until audio is uploaded. */
     audioKey: text("audio_key"),
     /** The audio file's size for the feed's enclosure; null when unknown (the feed then says 0, as RSS allows). */
     audioLengthBytes: bigint("audio_length_bytes", { mode: "number" }),
     audioMimeType: text("audio_mime_type").notNull().default("audio/mpeg"),
-    publishDate: timestamp("publish_date", { withTimezone: true }).notNull(),
+    /** When the episode is (or was) public; null for a draft never scheduled. */
+    publishDate: timestamp("publish_date", { withTimezone: true }),
     seasonNumber: integer("season_number"),
     episodeNumber: integer("episode_number"),
     episodeType: text("episode_type").notNull().default("full"),

@@ -31,12 +31,19 @@ export async function listActiveEpisodes(db: Database): Promise<PodcastEpisode[]
       desc(podcastEpisodes.publishDate),
       desc(podcastEpisodes.id),
     );
-  return rows.map((row) => ({
-    ...row,
-    episodeType: row.episodeType as PodcastEpisode["episodeType"],
-    publishDate: row.publishDate.toISOString(),
-    duration: row.durationSeconds === null ? null : formatDuration(row.durationSeconds),
-  }));
+  return rows.flatMap(({ publishDate, audioUrl, ...row }) =>
+    publishDate && audioUrl
+      ? [
+          {
+            ...row,
+            audioUrl,
+            episodeType: row.episodeType as PodcastEpisode["episodeType"],
+            publishDate: publishDate.toISOString(),
+            duration: row.durationSeconds === null ? null : formatDuration(row.durationSeconds),
+          },
+        ]
+      : [],
+  );
 }
 
 const isPublishedPublicEpisode = (now: Date) =>
@@ -87,7 +94,11 @@ export async function listFeedEpisodes(db: Database, now: Date): Promise<FeedEpi
     .from(podcastEpisodes)
     .where(isPublishedPublicEpisode(now))
     .orderBy(desc(podcastEpisodes.publishDate), desc(podcastEpisodes.id));
-  return rows.map((row) => ({ ...row, episodeType: row.episodeType as FeedEpisode["episodeType"] }));
+  return rows.flatMap(({ publishDate, audioUrl, ...row }) =>
+    publishDate && audioUrl
+      ? [{ ...row, publishDate, audioUrl, episodeType: row.episodeType as FeedEpisode["episodeType"] }]
+      : [],
+  );
 }
 
 /** When the public episode list last changed, or null when there is none. */

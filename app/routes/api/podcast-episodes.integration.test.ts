@@ -23,6 +23,7 @@ type EpisodeRow = typeof podcastEpisodes.$inferInsert;
 
 function episode(overrides: Partial<EpisodeRow> & Pick<EpisodeRow, "guid" | "title">): EpisodeRow {
   return {
+    slug: overrides.guid,
     description: `About ${overrides.title}`,
     audioUrl: `/attached_assets/audio/${overrides.guid}.mp3`,
     publishDate: new Date("2025-09-11T09:00:00Z"),

@@ -56,6 +56,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
       ...samplePodcastEpisodes.map((episode) => ({ ...episode, updatedAt: new Date("2025-09-20T00:00:00Z") })),
       {
         guid: "scheduled-episode",
+        slug: "scheduled-episode",
         title: "Episode 3: Not Out Yet",
         description: "Scheduled for the future.",
         audioUrl: "/attached_assets/audio/episode-3.mp3",
@@ -64,6 +65,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
       },
       {
         guid: "withdrawn-episode",
+        slug: "withdrawn-episode",
         title: "Withdrawn Episode",
         description: "Taken down.",
         audioUrl: "/attached_assets/audio/withdrawn.mp3",
@@ -293,6 +295,7 @@ describe("GET /podcast.xml with unusual content", () => {
   it("escapes markup in episode text so that the parsed feed gives it back unchanged", async () => {
     await database.db.insert(podcastEpisodes).values({
       guid: "q&a-<1>",
+      slug: "q-a-1",
       title: 'Q&A: "Fail fast" <and> ]]> everything after',
       description: "Profit & loss <b>not bold</b> ]]> the end",
       audioUrl: "/attached_assets/audio/q&a.mp3",
