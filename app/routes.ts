@@ -35,6 +35,9 @@ export default [
   route("admin/contacts", "routes/admin/contacts.tsx"),
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/content-calendar", "routes/admin/content-calendar.tsx"),
+  route("admin/episodes", "routes/admin/episodes.tsx"),
+  route("admin/episodes/new", "routes/admin/episode-editor.tsx", { id: "admin-episode-new" }),
+  route("admin/episodes/:id", "routes/admin/episode-editor.tsx", { id: "admin-episode-edit" }),
 
   route("api/subscribe", "routes/api/subscribe.ts"),
   route("api/auth/user", "routes/api/auth/user.ts"),

@@ -13,6 +13,8 @@ import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import * as contactsPage from "../admin/contacts";
 import * as contentCalendarPage from "../admin/content-calendar";
+import * as episodeEditorPage from "../admin/episode-editor";
+import * as episodesPage from "../admin/episodes";
 import * as subscribersPage from "../admin/subscribers";
 import * as contactRead from "./admin/contact-read";
 import * as adminContactsApi from "./admin/contacts";
@@ -315,6 +317,8 @@ describe("owner pages", () => {
     { path: "/admin/contacts", loader: contactsPage.loader },
     { path: "/admin/subscribers", loader: subscribersPage.loader },
     { path: "/admin/content-calendar", loader: contentCalendarPage.loader },
+    { path: "/admin/episodes", loader: episodesPage.loader },
+    { path: "/admin/episodes/new", loader: episodeEditorPage.loader },
   ];
 
   it("redirect everyone but the owner to /admin/login on the server", async () => {

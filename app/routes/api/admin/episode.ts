@@ -22,7 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { success: true, message: "Episode", data };
 }
 
-/** PUT /api/admin/episodes/{id} (the editor's save, with the version it opened) and DELETE (row and files). */
+/**
+ * PUT /api/admin/episodes/{id} (the editor's save, with the version it opened; answers the episode as saved) and
+ * DELETE (the row and its files).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, media } = context.get(appContext);
   await requireOwnerForApi(db, request);
@@ -36,8 +39,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = await parseJsonBody(request, EpisodeSaveSchema);
   if (!body.ok) return body.response;
   try {
-    const data = await saveEpisode(db, id, body.data, new Date());
-    return { success: true, message: "Episode Saved", data };
+    const now = new Date();
+    await saveEpisode(db, id, body.data, now);
+    return { success: true, message: "Episode Saved", data: await readOwnerEpisode(db, id, now) };
   } catch (error) {
     if (error instanceof EpisodeChangeRefused) return refusalResponse(error);
     throw error;
