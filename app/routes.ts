@@ -71,6 +71,7 @@ export default [
   route("api/admin/content-series/:id/episodes", "routes/api/admin/content-series-episodes.ts"),
   route("api/admin/content-episodes", "routes/api/admin/content-episodes.ts"),
   route("api/admin/content-episodes/:id", "routes/api/admin/content-episode.ts"),
+  route("api/admin/content-episodes/:id/podcast-episode", "routes/api/admin/content-episode-podcast-episode.ts"),
   route("api/admin/episodes", "routes/api/admin/episodes.ts"),
   route("api/admin/episodes/notes-preview", "routes/api/admin/episode-notes-preview.ts"),
   route("api/admin/episodes/:id", "routes/api/admin/episode.ts"),

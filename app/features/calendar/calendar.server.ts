@@ -1,12 +1,14 @@
-import { asc, desc, eq, like, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { contentEpisodes, contentSeries } from "~/db/schema";
+import { contentEpisodes, contentSeries, podcastEpisodes } from "~/db/schema";
 import {
   type ContentEpisodeData,
   type ContentEpisodeView,
   type ContentSeriesData,
   type ContentSeriesView,
+  EPISODE_ALREADY_LINKED_MESSAGE,
   type EpisodeStatus,
+  LINKED_EPISODE_MESSAGE,
   type NewContentEpisodeData,
   type SeriesStatus,
   slugFromTitle,
@@ -39,15 +41,46 @@ function toSeriesView(row: Pick<typeof contentSeries.$inferSelect, keyof typeof 
   return { ...row, status: row.status as SeriesStatus, createdAt: row.createdAt.toISOString() };
 }
 
-function toEpisodeView(
-  row: Pick<typeof contentEpisodes.$inferSelect, keyof typeof episodeColumns>,
-): ContentEpisodeView {
+type EpisodeRow = Pick<typeof contentEpisodes.$inferSelect, keyof typeof episodeColumns> & {
+  /** Null when no episode is linked (a left join's missing row). */
+  podcastEpisode:
+    | (Omit<NonNullable<ContentEpisodeView["podcastEpisode"]>, "public"> & { public: boolean | null })
+    | null;
+};
+
+/** An entry whose podcast episode is public shows Published, whatever stage it was planned at. */
+function toEpisodeView({ podcastEpisode, ...row }: EpisodeRow): ContentEpisodeView {
+  const linked = podcastEpisode ? { ...podcastEpisode, public: podcastEpisode.public === true } : null;
   return {
     ...row,
-    status: row.status as EpisodeStatus,
+    status: linked?.public ? "published" : (row.status as EpisodeStatus),
     scheduledDate: row.scheduledDate?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    podcastEpisode: linked,
   };
+}
+
+/**
+ * The linked podcast episode, read with the entry (its fields are null when none is linked); public as the site
+ * decides it: scheduled or published, dated by `now`, with stored audio.
+ */
+const linkedEpisodeColumns = (now: Date) => ({
+  id: podcastEpisodes.id,
+  title: podcastEpisodes.title,
+  slug: podcastEpisodes.slug,
+  public: sql<
+    boolean | null
+  >`(${podcastEpisodes.status} in ('scheduled', 'published') and ${podcastEpisodes.publishDate} <= ${now} and ${podcastEpisodes.audioKey} is not null)`,
+});
+
+async function readEpisodeViews(db: Database, where: SQL, now: Date) {
+  const rows = await db
+    .select({ ...episodeColumns, podcastEpisode: linkedEpisodeColumns(now) })
+    .from(contentEpisodes)
+    .leftJoin(podcastEpisodes, eq(podcastEpisodes.id, contentEpisodes.podcastEpisodeId))
+    .where(where)
+    .orderBy(asc(contentEpisodes.seasonNumber), asc(contentEpisodes.episodeNumber), asc(contentEpisodes.id));
+  return rows.map(toEpisodeView);
 }
 
 /** Every series, newest first. */
@@ -74,12 +107,37 @@ async function freeSlugFor(db: Database, title: string): Promise<string> {
 }
 
 const UNIQUE_VIOLATION = "23505";
+const FOREIGN_KEY_VIOLATION = "23503";
 
-function isUniqueViolation(error: unknown): boolean {
+function violates(error: unknown, code: string): boolean {
   for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    if ((current as { code?: unknown }).code === code) return true;
   }
   return false;
+}
+
+const isUniqueViolation = (error: unknown) => violates(error, UNIQUE_VIOLATION);
+
+/** Why a link to a podcast episode was refused, for the API's 400 or 409. */
+export class EpisodeLinkRefused extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "EpisodeLinkRefused";
+  }
+}
+
+/** Writes an entry; a link to an episode that does not exist, or that another entry has, is refused. */
+async function writingLink<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violates(error, FOREIGN_KEY_VIOLATION)) throw new EpisodeLinkRefused(400, LINKED_EPISODE_MESSAGE);
+    if (isUniqueViolation(error)) throw new EpisodeLinkRefused(409, EPISODE_ALREADY_LINKED_MESSAGE);
+    throw error;
+  }
 }
 
 /** Creates a series with a unique slug derived from its title (retrying if another request took it meanwhile). */
@@ -97,37 +155,53 @@ export async function createContentSeries(db: Database, input: ContentSeriesData
   }
 }
 
-/** A series' episodes in episode order. */
-export async function listSeriesEpisodes(db: Database, seriesId: number): Promise<ContentEpisodeView[]> {
-  const rows = await db
-    .select(episodeColumns)
-    .from(contentEpisodes)
-    .where(eq(contentEpisodes.seriesId, seriesId))
-    .orderBy(asc(contentEpisodes.seasonNumber), asc(contentEpisodes.episodeNumber), asc(contentEpisodes.id));
-  return rows.map(toEpisodeView);
+/** A series' episodes in episode order, with the podcast episode each is linked to. */
+export function listSeriesEpisodes(db: Database, seriesId: number, now: Date): Promise<ContentEpisodeView[]> {
+  return readEpisodeViews(db, eq(contentEpisodes.seriesId, seriesId), now);
 }
 
-/** Adds an episode; null when the series does not exist. */
+export async function findContentEpisode(db: Database, id: number, now: Date): Promise<ContentEpisodeView | null> {
+  const [view] = await readEpisodeViews(db, eq(contentEpisodes.id, id), now);
+  return view ?? null;
+}
+
+/** Adds an episode; null when the series does not exist. Throws EpisodeLinkRefused for a link it cannot make. */
 export async function createContentEpisode(
   db: Database,
   input: NewContentEpisodeData,
+  now: Date,
 ): Promise<ContentEpisodeView | null> {
   if (!(await findContentSeries(db, input.seriesId))) return null;
-  const [row] = await db.insert(contentEpisodes).values(input).returning(episodeColumns);
-  return toEpisodeView(row);
+  const [row] = await writingLink(() => db.insert(contentEpisodes).values(input).returning({ id: contentEpisodes.id }));
+  return findContentEpisode(db, row.id, now);
 }
 
 export async function updateContentEpisode(
   db: Database,
   id: number,
   input: ContentEpisodeData,
+  now: Date,
 ): Promise<ContentEpisodeView | null> {
-  const [row] = await db
-    .update(contentEpisodes)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(contentEpisodes.id, id))
-    .returning(episodeColumns);
-  return row ? toEpisodeView(row) : null;
+  const [row] = await writingLink(() =>
+    db
+      .update(contentEpisodes)
+      .set({ ...input, updatedAt: now })
+      .where(eq(contentEpisodes.id, id))
+      .returning({ id: contentEpisodes.id }),
+  );
+  return row ? findContentEpisode(db, row.id, now) : null;
+}
+
+/** Links an entry that has no podcast episode yet to `podcastEpisodeId`; false when it has one meanwhile. */
+export async function linkPodcastEpisode(db: Database, id: number, podcastEpisodeId: number): Promise<boolean> {
+  const linked = await writingLink(() =>
+    db
+      .update(contentEpisodes)
+      .set({ podcastEpisodeId, updatedAt: new Date() })
+      .where(and(eq(contentEpisodes.id, id), isNull(contentEpisodes.podcastEpisodeId)))
+      .returning({ id: contentEpisodes.id }),
+  );
+  return linked.length > 0;
 }
 
 export async function deleteContentEpisode(db: Database, id: number): Promise<boolean> {

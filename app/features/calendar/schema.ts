@@ -14,6 +14,8 @@ export const EPISODE_NUMBER_MESSAGE = "Episode number must be positive";
 export const EPISODE_NUMBER_WHOLE_MESSAGE = "Episode number must be a whole number";
 export const INVALID_STATUS_MESSAGE = "Please choose a valid status";
 export const INVALID_DATE_MESSAGE = "Please choose a valid date";
+export const LINKED_EPISODE_MESSAGE = "Please choose a podcast episode";
+export const EPISODE_ALREADY_LINKED_MESSAGE = "That podcast episode is already linked to another calendar entry";
 
 const TITLE_MAX_LENGTH = 200;
 const DESCRIPTION_MAX_LENGTH = 5000;
@@ -69,6 +71,14 @@ export const ContentEpisodeSchema = z.object({
     .default(1),
   status: z.enum(EPISODE_STATUSES, { error: INVALID_STATUS_MESSAGE }).default("planning"),
   scheduledDate,
+  /** The podcast episode this entry plans; null unlinks it, and leaving it out keeps the link as it is. */
+  podcastEpisodeId: z
+    .number({ error: LINKED_EPISODE_MESSAGE })
+    .int({ error: LINKED_EPISODE_MESSAGE })
+    .positive({ error: LINKED_EPISODE_MESSAGE })
+    .max(2_147_483_647, { error: LINKED_EPISODE_MESSAGE })
+    .nullable()
+    .optional(),
 });
 
 /** POST /api/admin/content-episodes: the form's fields and the series the episode belongs to. */
@@ -106,9 +116,14 @@ export type ContentEpisodeView = {
   guestName: string | null;
   /** ISO 8601; the calendar day is its UTC date */
   scheduledDate: string | null;
+  /** The linked podcast episode; `public` once listeners can find it (the entry then shows Published). */
+  podcastEpisode: { id: number; title: string; slug: string; public: boolean } | null;
   /** ISO 8601 */
   createdAt: string;
 };
+
+/** A podcast episode the calendar offers to link an entry to. */
+export type LinkableEpisode = { id: number; title: string };
 
 export const SERIES_DESCRIPTION_PREVIEW_LENGTH = 60;
 

@@ -164,6 +164,14 @@ export async function readOwnerEpisode(db: Database, id: number, now: Date): Pro
   };
 }
 
+/** Every episode by title, for choosing one elsewhere (the content calendar's link). */
+export function listEpisodeTitles(db: Database): Promise<{ id: number; title: string }[]> {
+  return db
+    .select({ id: podcastEpisodes.id, title: podcastEpisodes.title })
+    .from(podcastEpisodes)
+    .orderBy(asc(podcastEpisodes.title), asc(podcastEpisodes.id));
+}
+
 /** The guest applications the editor offers: approved or scheduled ones, by name. */
 export function listGuestChoices(db: Database): Promise<GuestChoice[]> {
   return db

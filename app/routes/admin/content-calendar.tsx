@@ -1,5 +1,6 @@
 import { listContentSeries } from "~/features/calendar/calendar.server";
 import { ContentCalendar } from "~/features/calendar/components/content-calendar";
+import { listEpisodeTitles } from "~/features/episodes/owner-episodes.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -15,14 +16,15 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   await requireOwnerForPage(db, request);
-  return { series: await listContentSeries(db) };
+  const [series, podcastEpisodes] = await Promise.all([listContentSeries(db), listEpisodeTitles(db)]);
+  return { series, podcastEpisodes };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
       <h1 className="mb-8 font-bold text-4xl tracking-tight">Content Calendar</h1>
-      <ContentCalendar series={loaderData.series} />
+      <ContentCalendar series={loaderData.series} podcastEpisodes={loaderData.podcastEpisodes} />
     </main>
   );
 }

@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test
 import * as contactRead from "./admin/contact-read";
 import * as adminContacts from "./admin/contacts";
 import * as contentEpisode from "./admin/content-episode";
+import * as contentEpisodePodcastEpisode from "./admin/content-episode-podcast-episode";
 import * as contentEpisodes from "./admin/content-episodes";
 import * as contentSeries from "./admin/content-series";
 import * as contentSeriesEpisodes from "./admin/content-series-episodes";
@@ -86,6 +87,7 @@ const API_ROUTES: [call: string, module: RouteModule][] = [
   ["GET /api/admin/content-series/:id/episodes", contentSeriesEpisodes],
   ["POST /api/admin/content-episodes", contentEpisodes],
   ["PATCH /api/admin/content-episodes/:id", contentEpisode],
+  ["POST /api/admin/content-episodes/:id/podcast-episode", contentEpisodePodcastEpisode],
   ["GET /api/admin/episodes", ownerEpisodes],
   ["POST /api/admin/episodes", ownerEpisodes],
   ["POST /api/admin/episodes/notes-preview", episodeNotesPreview],
@@ -141,6 +143,7 @@ const FIELD_NAMES = [
   "startTime",
   "guestApplicationId",
   "version",
+  "podcastEpisodeId",
 ] as const;
 
 /** Values the schemas accept somewhere, mixed in so that some calls get past validation and act on rows. */

@@ -19,6 +19,7 @@ import * as subscribersPage from "../admin/subscribers";
 import * as contactRead from "./admin/contact-read";
 import * as adminContactsApi from "./admin/contacts";
 import * as contentEpisode from "./admin/content-episode";
+import * as contentEpisodePodcastEpisode from "./admin/content-episode-podcast-episode";
 import * as contentEpisodesApi from "./admin/content-episodes";
 import * as contentSeriesApi from "./admin/content-series";
 import * as seriesEpisodes from "./admin/content-series-episodes";
@@ -188,6 +189,14 @@ const OWNER_CALLS: OwnerCall[] = [
     path: () => `/api/admin/content-episodes/${ids.episode}`,
     params: () => ({ id: String(ids.episode) }),
     body: episodeBody,
+  },
+  {
+    name: "POST /api/admin/content-episodes/{id}/podcast-episode",
+    handler: contentEpisodePodcastEpisode.action,
+    method: "POST",
+    path: () => `/api/admin/content-episodes/${ids.episode}/podcast-episode`,
+    params: () => ({ id: String(ids.episode) }),
+    ownerStatus: 201,
   },
   {
     name: "DELETE /api/admin/content-episodes/{id}",

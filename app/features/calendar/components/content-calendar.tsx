@@ -1,6 +1,8 @@
 import { ArrowLeft, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { EmptyState, ErrorState, ListSkeleton } from "~/components/list-states";
+import { ConfirmAction } from "~/components/owner-list-panel";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -19,7 +21,12 @@ import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
 import { useRefetchableList } from "~/lib/use-refetchable-list";
-import { type ContentEpisodeView, type ContentSeriesView, previewSeriesDescription } from "../schema";
+import {
+  type ContentEpisodeView,
+  type ContentSeriesView,
+  type LinkableEpisode,
+  previewSeriesDescription,
+} from "../schema";
 import { EPISODE_STATUS_LABELS, EpisodeDialog } from "./episode-dialog";
 import { SeriesDialog } from "./series-dialog";
 
@@ -43,7 +50,16 @@ async function fetchEpisodes(seriesId: number): Promise<ContentEpisodeView[]> {
 }
 
 /** /admin/content-calendar: the series table, and one series' episodes (spec section 2). */
-export function ContentCalendar({ series }: { series: ContentSeriesView[] }) {
+export function ContentCalendar({
+  series,
+  podcastEpisodes,
+}: {
+  series: ContentSeriesView[];
+  /** The podcast episodes an entry can be linked to. */
+  podcastEpisodes: LinkableEpisode[];
+}) {
+  const navigate = useNavigate();
+  const [offeringEpisode, setOfferingEpisode] = useState<ContentEpisodeView | null>(null);
   const seriesList = useRefetchableList(series, "/api/admin/content-series");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [episodes, setEpisodes] = useState<EpisodesState>({ status: "ready", list: [] });
@@ -79,6 +95,29 @@ export function ContentCalendar({ series }: { series: ContentSeriesView[] }) {
     ]);
     if (seriesLoaded && episodesLoaded) {
       toast({ title: "Refreshed Content Calendar", description: "The latest series and episodes are shown." });
+    }
+  }
+
+  /** Makes a draft podcast episode from the entry, links it, and opens it in the episode editor. */
+  async function createPodcastEpisode(entry: ContentEpisodeView) {
+    setOfferingEpisode(null);
+    try {
+      const reply = await sendJson<{ success?: boolean; message?: string; data?: { id: number } }>(
+        "POST",
+        `/api/admin/content-episodes/${entry.id}/podcast-episode`,
+      );
+      if (reply.ok && reply.body?.data) {
+        toast({ title: "Episode Created", description: `"${entry.title}" is a draft podcast episode now.` });
+        await navigate(`/admin/episodes/${reply.body.data.id}`);
+        return;
+      }
+      toast({
+        title: "Error",
+        description: reply.body?.message ?? "Failed to create the podcast episode",
+        variant: "destructive",
+      });
+    } catch {
+      toast({ title: "Error", description: "Failed to create the podcast episode", variant: "destructive" });
     }
   }
 
@@ -206,7 +245,21 @@ export function ContentCalendar({ series }: { series: ContentSeriesView[] }) {
                 <TableBody>
                   {episodes.list.map((episode) => (
                     <TableRow key={episode.id}>
-                      <TableCell className="font-medium">{episode.title}</TableCell>
+                      <TableCell>
+                        <div className="font-medium">{episode.title}</div>
+                        {episode.podcastEpisode ? (
+                          <Link
+                            to={
+                              episode.podcastEpisode.public
+                                ? `/podcast/${episode.podcastEpisode.slug}`
+                                : `/admin/episodes/${episode.podcastEpisode.id}`
+                            }
+                            className="text-muted-foreground text-xs underline underline-offset-4"
+                          >
+                            Podcast episode: {episode.podcastEpisode.title}
+                          </Link>
+                        ) : null}
+                      </TableCell>
                       <TableCell>{episode.guestName || "No guest assigned"}</TableCell>
                       <TableCell>
                         <Badge variant="outline">{EPISODE_STATUS_LABELS[episode.status]}</Badge>
@@ -250,11 +303,24 @@ export function ContentCalendar({ series }: { series: ContentSeriesView[] }) {
           onOpenChange={(open) => !open && setEpisodeDialog(null)}
           series={selected}
           episode={episodeDialog?.mode === "edit" ? episodeDialog.episode : undefined}
-          onSaved={async () => {
+          podcastEpisodes={podcastEpisodes}
+          onSaved={async (saved) => {
             await loadEpisodes(selected.id, { quiet: true });
+            if (saved.status === "published" && !saved.podcastEpisode) setOfferingEpisode(saved);
           }}
         />
       ) : null}
+      <ConfirmAction
+        open={offeringEpisode !== null}
+        title="Create the Podcast Episode?"
+        confirmLabel="Create Episode"
+        destructive={false}
+        onConfirm={() => offeringEpisode && void createPodcastEpisode(offeringEpisode)}
+        onCancel={() => setOfferingEpisode(null)}
+      >
+        "{offeringEpisode?.title}" is published in the calendar but has no podcast episode yet. Create a draft episode
+        from its title and description, and open it in the episode editor?
+      </ConfirmAction>
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>

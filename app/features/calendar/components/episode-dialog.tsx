@@ -19,6 +19,7 @@ import {
   type ContentSeriesView,
   EPISODE_STATUSES,
   type EpisodeStatus,
+  type LinkableEpisode,
 } from "../schema";
 import { DatePicker } from "./date-picker";
 import { errorsFromApi, type FieldErrors, FormField, firstErrors } from "./form-field";
@@ -31,22 +32,26 @@ export const EPISODE_STATUS_LABELS: Record<EpisodeStatus, string> = {
   published: "Published",
 };
 
-type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]> };
+type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]>; data?: ContentEpisodeView };
+
+const NOT_LINKED = "none";
 
 type EpisodeFormProps = {
   series: ContentSeriesView;
   /** The episode being edited; absent when adding one. */
   episode?: ContentEpisodeView;
+  podcastEpisodes: LinkableEpisode[];
   onDone: () => void;
-  onSaved: () => Promise<void>;
+  onSaved: (saved: ContentEpisodeView) => Promise<void>;
 };
 
-function EpisodeForm({ series, episode, onDone, onSaved }: EpisodeFormProps) {
+function EpisodeForm({ series, episode, podcastEpisodes, onDone, onSaved }: EpisodeFormProps) {
   const [title, setTitle] = useState(episode?.title ?? "");
   const [description, setDescription] = useState(episode?.description ?? "");
   const [episodeNumber, setEpisodeNumber] = useState(String(episode?.episodeNumber ?? 1));
   const [status, setStatus] = useState<EpisodeStatus>(episode?.status ?? "planning");
   const [scheduledDay, setScheduledDay] = useState<string | null>(episode?.scheduledDate?.slice(0, 10) ?? null);
+  const [linkedId, setLinkedId] = useState(String(episode?.podcastEpisode?.id ?? NOT_LINKED));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -63,6 +68,7 @@ function EpisodeForm({ series, episode, onDone, onSaved }: EpisodeFormProps) {
       status,
       // The calendar day is stored as that day's UTC midnight, and tables show dates in UTC.
       scheduledDate: scheduledDay ? `${scheduledDay}T00:00:00.000Z` : null,
+      podcastEpisodeId: linkedId === NOT_LINKED ? null : Number(linkedId),
     };
     const parsed = ContentEpisodeSchema.safeParse(fields);
     if (!parsed.success) {
@@ -77,18 +83,20 @@ function EpisodeForm({ series, episode, onDone, onSaved }: EpisodeFormProps) {
       const reply = editing
         ? await sendJson<Reply>("PATCH", `/api/admin/content-episodes/${episode.id}`, payload)
         : await sendJson<Reply>("POST", "/api/admin/content-episodes", { ...payload, seriesId: series.id });
-      if (reply.ok && reply.body?.success) {
+      if (reply.ok && reply.body?.success && reply.body.data) {
         toast({
           title: editing ? "Episode Updated" : "Episode Created",
           description: `"${parsed.data.title}" has been saved.`,
         });
         onDone();
-        await onSaved();
+        await onSaved(reply.body.data);
         return;
       }
       setErrors(errorsFromApi(reply.body?.errors));
-      setRefusal(failureText);
-      toast({ title: "Error", description: failureText, variant: "destructive" });
+      // A link refused (taken by another entry) says why; other refusals keep the spec's text.
+      const reason = reply.status === 409 && reply.body?.message ? reply.body.message : failureText;
+      setRefusal(reason);
+      toast({ title: "Error", description: reason, variant: "destructive" });
     } catch {
       setRefusal(failureText);
       toast({ title: "Error", description: failureText, variant: "destructive" });
@@ -149,6 +157,21 @@ function EpisodeForm({ series, episode, onDone, onSaved }: EpisodeFormProps) {
       <FormField id="episode-scheduledDate" label="Scheduled Date" error={errors.scheduledDate}>
         <DatePicker id="episode-scheduledDate" value={scheduledDay} onChange={setScheduledDay} />
       </FormField>
+      <FormField id="episode-podcastEpisodeId" label="Podcast Episode" error={errors.podcastEpisodeId}>
+        <Select value={linkedId} onValueChange={setLinkedId}>
+          <SelectTrigger id="episode-podcastEpisodeId">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NOT_LINKED}>Not linked</SelectItem>
+            {podcastEpisodes.map((podcastEpisode) => (
+              <SelectItem key={podcastEpisode.id} value={String(podcastEpisode.id)}>
+                {podcastEpisode.title}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
       {refusal ? (
         <p role="alert" className="text-red-300 text-sm">
           {refusal}
@@ -172,13 +195,15 @@ export function EpisodeDialog({
   onOpenChange,
   series,
   episode,
+  podcastEpisodes,
   onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   series: ContentSeriesView;
   episode?: ContentEpisodeView;
-  onSaved: () => Promise<void>;
+  podcastEpisodes: LinkableEpisode[];
+  onSaved: (saved: ContentEpisodeView) => Promise<void>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -194,6 +219,7 @@ export function EpisodeDialog({
             key={episode?.id ?? "new"}
             series={series}
             episode={episode}
+            podcastEpisodes={podcastEpisodes}
             onDone={() => onOpenChange(false)}
             onSaved={onSaved}
           />

@@ -1,19 +1,22 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentEpisodes, contentSeries } from "~/db/schema";
+import { contentEpisodes, contentSeries, podcastEpisodes } from "~/db/schema";
 import {
   DESCRIPTION_TOO_SHORT_MESSAGE,
+  EPISODE_ALREADY_LINKED_MESSAGE,
   EPISODE_NUMBER_MESSAGE,
   EPISODE_NUMBER_WHOLE_MESSAGE,
   INVALID_DATE_MESSAGE,
   INVALID_STATUS_MESSAGE,
+  LINKED_EPISODE_MESSAGE,
   TITLE_TOO_SHORT_MESSAGE,
 } from "~/features/calendar/schema";
 import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
-import { insertEpisode, insertSeries } from "../../../../tests/setup/owner-fixtures";
+import { insertEpisode, insertPodcastEpisode, insertSeries } from "../../../../tests/setup/owner-fixtures";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { action as episodeAction } from "./content-episode";
+import { action as createPodcastEpisode } from "./content-episode-podcast-episode";
 import { action as createEpisode } from "./content-episodes";
 import { action as createSeries, loader as listSeries } from "./content-series";
 import { loader as listEpisodes } from "./content-series-episodes";
@@ -176,5 +179,104 @@ describe("content episodes", () => {
     expect((await call(episodeAction, "POST", { id: "1", body: episodeBody })).status).toBe(405);
     expect((await call(createEpisode, "PATCH", { body: episodeBody })).status).toBe(405);
     expect((await call(createSeries, "DELETE")).status).toBe(405);
+  });
+});
+
+describe("links to podcast episodes", () => {
+  it("links an entry to an episode; it shows Published and the episode's page once the episode is public", async () => {
+    const series = await insertSeries(database.db);
+    const entry = await insertEpisode(database.db, series.id, { status: "editing" });
+    const podcastEpisode = await insertPodcastEpisode(database.db, { title: "The Pivot, recorded" });
+    const linked = await call(episodeAction, "PATCH", {
+      id: String(entry.id),
+      body: { ...episodeBody, status: "editing", podcastEpisodeId: podcastEpisode.id },
+    });
+    expect(linked).toMatchObject({
+      status: 200,
+      body: {
+        data: {
+          status: "editing",
+          podcastEpisode: {
+            id: podcastEpisode.id,
+            title: "The Pivot, recorded",
+            slug: podcastEpisode.slug,
+            public: false,
+          },
+        },
+      },
+    });
+
+    await database.db
+      .update(podcastEpisodes)
+      .set({
+        status: "published",
+        publishDate: new Date(Date.now() - 1000),
+        audioKey: "episodes/audio/aaaaaaaaaaaaaaaaaaaa.mp3",
+      })
+      .where(eq(podcastEpisodes.id, podcastEpisode.id));
+    const listed = await call(listEpisodes, "GET", { id: String(series.id) });
+    expect((listed.body as { data: unknown[] }).data).toMatchObject([
+      { id: entry.id, status: "published", podcastEpisode: { id: podcastEpisode.id, public: true } },
+    ]);
+
+    // Leaving the link out keeps it; null unlinks.
+    const kept = await call(episodeAction, "PATCH", {
+      id: String(entry.id),
+      body: { ...episodeBody, status: "editing" },
+    });
+    expect(kept.body).toMatchObject({ data: { podcastEpisode: { id: podcastEpisode.id } } });
+    const unlinked = await call(episodeAction, "PATCH", {
+      id: String(entry.id),
+      body: { ...episodeBody, status: "editing", podcastEpisodeId: null },
+    });
+    expect(unlinked.body).toMatchObject({ data: { status: "editing", podcastEpisode: null } });
+  });
+
+  it("refuses a link to a missing episode (400) or one another entry has (409)", async () => {
+    const series = await insertSeries(database.db);
+    const first = await insertEpisode(database.db, series.id);
+    const second = await insertEpisode(database.db, series.id, { episodeNumber: 2 });
+    const podcastEpisode = await insertPodcastEpisode(database.db);
+    const missing = await call(episodeAction, "PATCH", {
+      id: String(first.id),
+      body: { ...episodeBody, podcastEpisodeId: 999_999 },
+    });
+    expect(missing).toMatchObject({ status: 400, body: { message: LINKED_EPISODE_MESSAGE } });
+    await call(episodeAction, "PATCH", {
+      id: String(first.id),
+      body: { ...episodeBody, podcastEpisodeId: podcastEpisode.id },
+    });
+    const taken = await call(createEpisode, "POST", {
+      body: { ...episodeBody, seriesId: series.id, podcastEpisodeId: podcastEpisode.id },
+    });
+    expect(taken).toMatchObject({ status: 409, body: { message: EPISODE_ALREADY_LINKED_MESSAGE } });
+    const takenByEdit = await call(episodeAction, "PATCH", {
+      id: String(second.id),
+      body: { ...episodeBody, podcastEpisodeId: podcastEpisode.id },
+    });
+    expect(takenByEdit.status).toBe(409);
+  });
+
+  it("creates a draft podcast episode from an entry and links it; a second time is a 409", async () => {
+    const series = await insertSeries(database.db);
+    const entry = await insertEpisode(database.db, series.id, {
+      title: "Made from the calendar",
+      description: "The description becomes the summary.",
+      status: "published",
+    });
+    const created = await call(createPodcastEpisode, "POST", { id: String(entry.id) });
+    expect(created).toMatchObject({ status: 201, body: { success: true, data: { slug: "made-from-the-calendar" } } });
+    const id = (created.body as { data: { id: number } }).data.id;
+    const [row] = await database.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id));
+    expect(row).toMatchObject({
+      title: "Made from the calendar",
+      description: "The description becomes the summary.",
+      status: "draft",
+    });
+    const listed = await call(listEpisodes, "GET", { id: String(series.id) });
+    expect((listed.body as { data: unknown[] }).data).toMatchObject([{ podcastEpisode: { id, public: false } }]);
+    const again = await call(createPodcastEpisode, "POST", { id: String(entry.id) });
+    expect(again).toMatchObject({ status: 409, body: { message: EPISODE_ALREADY_LINKED_MESSAGE } });
+    expect((await call(createPodcastEpisode, "POST", { id: "999999" })).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
-import { deleteContentEpisode, updateContentEpisode } from "~/features/calendar/calendar.server";
+import { deleteContentEpisode, EpisodeLinkRefused, updateContentEpisode } from "~/features/calendar/calendar.server";
 import { ContentEpisodeSchema } from "~/features/calendar/schema";
-import { invalidId, methodNotAllowed, notFound, parseIdParam, parseJsonBody } from "~/lib/api.server";
+import { apiError, invalidId, methodNotAllowed, notFound, parseIdParam, parseJsonBody } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForApi } from "~/lib/auth.server";
 import type { Route } from "./+types/content-episode";
@@ -24,7 +24,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const body = await parseJsonBody(request, ContentEpisodeSchema);
   if (!body.ok) return body.response;
-  const data = await updateContentEpisode(db, id, body.data);
-  if (!data) return notFound("Episode not found");
-  return { success: true, message: "Episode Updated", data };
+  try {
+    const data = await updateContentEpisode(db, id, body.data, new Date());
+    if (!data) return notFound("Episode not found");
+    return { success: true, message: "Episode Updated", data };
+  } catch (error) {
+    if (error instanceof EpisodeLinkRefused) return apiError(error.status, error.message);
+    throw error;
+  }
 }

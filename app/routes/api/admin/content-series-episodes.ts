@@ -11,7 +11,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
   if (id === null) return invalidId();
   if (!(await findContentSeries(db, id))) return notFound("Content series not found");
-  return { success: true, data: await listSeriesEpisodes(db, id) };
+  return { success: true, data: await listSeriesEpisodes(db, id, new Date()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
