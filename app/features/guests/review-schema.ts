@@ -35,6 +35,11 @@ export type GuestApplicationView = {
   createdAt: string;
   /** ISO 8601, when the status was last changed */
   reviewDate: string | null;
+  /**
+   * The episodes the applicant appears in as a guest, each by its number or, without one, its title (the owner's
+   * list only; a member's own list leaves it empty, since a draft episode is not theirs to see).
+   */
+  appearsIn: string[];
 };
 
 /** One page of applications; `statusCounts` gives the members page its tab counts for the whole list. */

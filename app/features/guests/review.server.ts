@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { guestApplications } from "~/db/schema";
+import { episodeGuests, guestApplications, podcastEpisodes } from "~/db/schema";
 import { listPageOf } from "~/lib/owner-list";
 import { creationOrder, readListPage } from "~/lib/owner-list.server";
 import {
@@ -31,13 +31,37 @@ const applicationColumns = {
 
 type ApplicationRow = Pick<typeof guestApplications.$inferSelect, keyof typeof applicationColumns>;
 
-function toView(row: ApplicationRow): GuestApplicationView {
+function toView(row: ApplicationRow, appearsIn: string[] = []): GuestApplicationView {
   return {
     ...row,
     status: row.status as GuestApplicationStatus,
     createdAt: row.createdAt.toISOString(),
     reviewDate: row.reviewDate?.toISOString() ?? null,
+    appearsIn,
   };
+}
+
+/** For each application, the episodes it was chosen as a guest for: by number, or by title when it has none. */
+async function appearancesOf(db: Database, applicationIds: number[]): Promise<Map<number, string[]>> {
+  const appearances = new Map<number, string[]>();
+  if (applicationIds.length === 0) return appearances;
+  const rows = await db
+    .select({
+      applicationId: episodeGuests.guestApplicationId,
+      episodeNumber: podcastEpisodes.episodeNumber,
+      title: podcastEpisodes.title,
+    })
+    .from(episodeGuests)
+    .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, episodeGuests.episodeId))
+    .where(inArray(episodeGuests.guestApplicationId, applicationIds))
+    .orderBy(asc(podcastEpisodes.episodeNumber), asc(podcastEpisodes.id));
+  for (const row of rows) {
+    if (row.applicationId === null) continue;
+    const label = row.episodeNumber === null ? row.title : String(row.episodeNumber);
+    const labels = appearances.get(row.applicationId) ?? [];
+    if (!labels.includes(label)) appearances.set(row.applicationId, [...labels, label]);
+  }
+  return appearances;
 }
 
 /**
@@ -76,7 +100,15 @@ export async function listGuestApplications(
     number
   >;
   for (const row of statusRows) statusCounts[row.status as GuestApplicationStatus] = row.count;
-  return { ...listPageOf(rows.map(toView), counts, query.page, "applications"), statusCounts };
+  const appearances =
+    filter.applicantEmail === undefined
+      ? await appearancesOf(
+          db,
+          rows.map((row) => row.id),
+        )
+      : new Map<number, string[]>();
+  const views = rows.map((row) => toView(row, appearances.get(row.id)));
+  return { ...listPageOf(views, counts, query.page, "applications"), statusCounts };
 }
 
 /** The first page of the default view: newest first, archived ones hidden, every status. */

@@ -40,6 +40,11 @@ export function ApplicationsTable({
                   {application.company ? (
                     <span className="text-muted-foreground text-xs">{application.company}</span>
                   ) : null}
+                  {application.appearsIn.map((episode) => (
+                    <span key={episode} className="text-muted-foreground text-xs">
+                      appears in episode {/^\d+$/.test(episode) ? episode : `“${episode}”`}
+                    </span>
+                  ))}
                 </div>
               </div>
             </TableCell>

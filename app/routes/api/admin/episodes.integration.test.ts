@@ -15,6 +15,7 @@ import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/s
 import { insertApplication } from "../../../../tests/setup/owner-fixtures";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
+import * as guestApplicationsApi from "../guests/applications";
 import * as episodeApi from "./episode";
 import * as notesPreview from "./episode-notes-preview";
 import * as episodesApi from "./episodes";
@@ -320,6 +321,21 @@ describe("guests from applications", () => {
       body: { title: "Refused guest", guests: [{ name: "X", guestApplicationId: submitted.id }] },
     });
     expect(refused).toMatchObject({ status: 400, body: { message: GUEST_APPLICATION_MESSAGE } });
+
+    // The owner's applications list says where the applicant appears: by episode number, or by title without one.
+    await create({
+      title: "Numbered",
+      episodeNumber: 12,
+      guests: [{ name: approved.name, guestApplicationId: approved.id }],
+    });
+    const applications = await callRoute(
+      guestApplicationsApi.loader,
+      database.db,
+      new Request("http://localhost/api/guests/applications?archived=include", { headers: { cookie: owner } }),
+    );
+    const listed = (applications.body as { data: { id: number; appearsIn: string[] }[] }).data;
+    expect(listed.find((row) => row.id === approved.id)?.appearsIn).toEqual(["12", "With a guest"]);
+    expect(listed.find((row) => row.id === submitted.id)?.appearsIn).toEqual([]);
   });
 });
 
