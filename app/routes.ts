@@ -35,6 +35,9 @@ export default [
   route("admin/contacts", "routes/admin/contacts.tsx"),
   route("admin/subscribers", "routes/admin/subscribers.tsx"),
   route("admin/content-calendar", "routes/admin/content-calendar.tsx"),
+  route("admin/episodes", "routes/admin/episodes.tsx"),
+  route("admin/episodes/new", "routes/admin/episode-editor.tsx", { id: "admin-episode-new" }),
+  route("admin/episodes/:id", "routes/admin/episode-editor.tsx", { id: "admin-episode-edit" }),
 
   route("api/subscribe", "routes/api/subscribe.ts"),
   route("api/auth/user", "routes/api/auth/user.ts"),
@@ -68,6 +71,9 @@ export default [
   route("api/admin/content-series/:id/episodes", "routes/api/admin/content-series-episodes.ts"),
   route("api/admin/content-episodes", "routes/api/admin/content-episodes.ts"),
   route("api/admin/content-episodes/:id", "routes/api/admin/content-episode.ts"),
+  route("api/admin/episodes", "routes/api/admin/episodes.ts"),
+  route("api/admin/episodes/notes-preview", "routes/api/admin/episode-notes-preview.ts"),
+  route("api/admin/episodes/:id", "routes/api/admin/episode.ts"),
 
   route("api/*", "routes/api/not-found.ts"),
 

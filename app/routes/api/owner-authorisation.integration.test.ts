@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts, contentEpisodes, contentSeries, guestApplications, subscribers } from "~/db/schema";
+import { contacts, contentEpisodes, contentSeries, guestApplications, podcastEpisodes, subscribers } from "~/db/schema";
 import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
 import {
   insertApplication,
   insertContact,
   insertEpisode,
+  insertPodcastEpisode,
   insertSeries,
   insertSubscriber,
 } from "../../../tests/setup/owner-fixtures";
@@ -12,6 +13,8 @@ import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import * as contactsPage from "../admin/contacts";
 import * as contentCalendarPage from "../admin/content-calendar";
+import * as episodeEditorPage from "../admin/episode-editor";
+import * as episodesPage from "../admin/episodes";
 import * as subscribersPage from "../admin/subscribers";
 import * as contactRead from "./admin/contact-read";
 import * as adminContactsApi from "./admin/contacts";
@@ -19,6 +22,9 @@ import * as contentEpisode from "./admin/content-episode";
 import * as contentEpisodesApi from "./admin/content-episodes";
 import * as contentSeriesApi from "./admin/content-series";
 import * as seriesEpisodes from "./admin/content-series-episodes";
+import * as ownerEpisode from "./admin/episode";
+import * as episodeNotesPreview from "./admin/episode-notes-preview";
+import * as ownerEpisodes from "./admin/episodes";
 import * as contactArchive from "./contacts/archive";
 import * as contactDelete from "./contacts/contact";
 import * as applicationDelete from "./guests/application";
@@ -30,7 +36,7 @@ import * as subscriberList from "./subscribers/list";
 import * as subscriberDelete from "./subscribers/subscriber";
 
 let database: TestDatabase;
-const ids = { contact: 0, application: 0, subscriber: 0, series: 0, episode: 0 };
+const ids = { contact: 0, application: 0, subscriber: 0, series: 0, episode: 0, podcastEpisode: 0 };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -39,6 +45,7 @@ beforeAll(async () => {
   ids.subscriber = (await insertSubscriber(database.db)).id;
   ids.series = (await insertSeries(database.db)).id;
   ids.episode = (await insertEpisode(database.db, ids.series)).id;
+  ids.podcastEpisode = (await insertPodcastEpisode(database.db)).id;
 });
 afterAll(() => database.close());
 
@@ -50,6 +57,8 @@ type OwnerCall = {
   path: () => string;
   params: () => Record<string, string>;
   body?: () => unknown;
+  /** The owner's answer when it is not 201 (a POST with a body) or 200. */
+  ownerStatus?: number;
 };
 
 const episodeBody = () => ({
@@ -187,6 +196,52 @@ const OWNER_CALLS: OwnerCall[] = [
     path: () => `/api/admin/content-episodes/${ids.episode}`,
     params: () => ({ id: String(ids.episode) }),
   },
+  {
+    name: "GET /api/admin/episodes",
+    handler: ownerEpisodes.loader,
+    method: "GET",
+    path: () => "/api/admin/episodes?q=draft&sort=oldest",
+    params: () => ({}),
+  },
+  {
+    name: "POST /api/admin/episodes",
+    handler: ownerEpisodes.action,
+    method: "POST",
+    path: () => "/api/admin/episodes",
+    params: () => ({}),
+    body: () => ({ title: "A new episode", summary: "Its summary." }),
+  },
+  {
+    name: "POST /api/admin/episodes/notes-preview",
+    handler: episodeNotesPreview.action,
+    method: "POST",
+    path: () => "/api/admin/episodes/notes-preview",
+    params: () => ({}),
+    body: () => ({ markdown: "**Notes**" }),
+    ownerStatus: 200,
+  },
+  {
+    name: "GET /api/admin/episodes/{id}",
+    handler: ownerEpisode.loader,
+    method: "GET",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+  },
+  {
+    name: "PUT /api/admin/episodes/{id}",
+    handler: ownerEpisode.action,
+    method: "PUT",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+    body: () => ({ title: "Renamed draft", version: 1 }),
+  },
+  {
+    name: "DELETE /api/admin/episodes/{id}",
+    handler: ownerEpisode.action,
+    method: "DELETE",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+  },
 ];
 
 /** What a browser could add to look like the spec's client-side admin: none of it may count. */
@@ -214,6 +269,7 @@ async function snapshot() {
     subscribers: await db.select().from(subscribers),
     series: await db.select().from(contentSeries),
     episodes: await db.select().from(contentEpisodes),
+    podcastEpisodes: await db.select().from(podcastEpisodes),
   };
 }
 
@@ -250,7 +306,7 @@ describe("only the owner gets through the owner calls", () => {
       const reply = await callRoute(call.handler, database.db, request(call, owner), { params: call.params() });
       expect({ call: call.name, status: reply.status }).toEqual({
         call: call.name,
-        status: call.body && call.method === "POST" ? 201 : 200,
+        status: call.ownerStatus ?? (call.body && call.method === "POST" ? 201 : 200),
       });
     }
   });
@@ -261,6 +317,8 @@ describe("owner pages", () => {
     { path: "/admin/contacts", loader: contactsPage.loader },
     { path: "/admin/subscribers", loader: subscribersPage.loader },
     { path: "/admin/content-calendar", loader: contentCalendarPage.loader },
+    { path: "/admin/episodes", loader: episodesPage.loader },
+    { path: "/admin/episodes/new", loader: episodeEditorPage.loader },
   ];
 
   it("redirect everyone but the owner to /admin/login on the server", async () => {
