@@ -10,6 +10,7 @@ import { clientErrorAnswers } from "./client-error-answers";
 import { createDatabaseAvailability } from "./database-availability";
 import { createPageCache } from "./page-cache";
 import { createRequestLog, shortLogLine } from "./request-log";
+import { applyRequestTimeouts, bodyDeadline } from "./request-timeouts";
 import { contentSecurityPolicy, securityMiddleware, standardSecurityHeaders, unexpectedErrorHandler } from "./security";
 import { closeAfterUnreadBody } from "./unread-request-body";
 
@@ -21,6 +22,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.use(closeAfterUnreadBody);
+  app.use(bodyDeadline());
   // The settings are parsed below, before the server listens, so every request sees them.
   app.use(securityMiddleware(() => runtime.env));
   app.use(compression());
@@ -84,6 +86,7 @@ async function main() {
     if (typeof answered === "boolean") logOrPass(answered);
     else answered.then(logOrPass, () => app(req, res));
   });
+  applyRequestTimeouts(server, runtime.env.MAX_AUDIO_MB);
   const { PORT, HOST } = runtime.env;
   server.once("error", async (error: NodeJS.ErrnoException) => {
     const reason = error.code === "EADDRINUSE" ? `port ${PORT} is already in use` : error.message;

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { podcastEpisodes as podcastEpisodesTable } from "~/db/schema";
 import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
+import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import {
   insertApplication,
   insertContact,
@@ -20,7 +23,10 @@ import * as contentEpisodes from "./admin/content-episodes";
 import * as contentSeries from "./admin/content-series";
 import * as contentSeriesEpisodes from "./admin/content-series-episodes";
 import * as ownerEpisode from "./admin/episode";
+import * as episodeArtwork from "./admin/episode-artwork";
+import * as episodeAudio from "./admin/episode-audio";
 import * as episodeNotesPreview from "./admin/episode-notes-preview";
+import * as episodeTranscript from "./admin/episode-transcript";
 import * as ownerEpisodes from "./admin/episodes";
 import * as adminLogin from "./admin/login";
 import * as adminLogout from "./admin/logout";
@@ -94,6 +100,9 @@ const API_ROUTES: [call: string, module: RouteModule][] = [
   ["GET /api/admin/episodes/:id", ownerEpisode],
   ["PUT /api/admin/episodes/:id", ownerEpisode],
   ["DELETE /api/admin/episodes/:id", ownerEpisode],
+  ["PUT /api/admin/episodes/:id/audio", episodeAudio],
+  ["PUT /api/admin/episodes/:id/artwork", episodeArtwork],
+  ["PUT /api/admin/episodes/:id/transcript", episodeTranscript],
   ["GET /api/no-such-call/:id", notFound],
 ];
 
@@ -283,6 +292,58 @@ const bodyFor = (pattern: string) => {
   );
 };
 
+/** The upload calls and the file field each reads. */
+const UPLOAD_FIELDS: Record<string, string> = {
+  "/api/admin/episodes/:id/audio": "audio",
+  "/api/admin/episodes/:id/artwork": "artwork",
+  "/api/admin/episodes/:id/transcript": "transcript",
+};
+const BOUNDARY = "----FuzzBoundary7MA4YWxkTrZu0gW";
+const mediaFixtures = ["tone-cbr.mp3", "tone.m4a", "transcript.vtt", "transcript.srt", "resource.pdf"].map(
+  (name) => new Uint8Array(readFileSync(`tests/fixtures/media/${name}`)),
+);
+const fileBytes = fc.oneof(
+  fc.constantFrom(...mediaFixtures),
+  // A real file cut short, as a truncated upload is.
+  fc
+    .tuple(fc.constantFrom(...mediaFixtures), fc.double({ min: 0, max: 1, noNaN: true }))
+    .map(([bytes, share]) => bytes.subarray(0, Math.floor(bytes.length * share))),
+  fc.uint8Array({ maxLength: 3000 }),
+);
+/** A multipart form of one or two parts (a file under the call's field name, or others), sometimes cut off. */
+const multipartBody = (field: string) =>
+  fc
+    .tuple(
+      fc.array(
+        fc.record({
+          name: fc.oneof({ weight: 4, arbitrary: fc.constant(field) }, fc.constantFrom(...FIELD_NAMES), oddString),
+          fileName: fc.option(fc.oneof(fc.constantFrom("episode.mp3", "cover.jpg", "notes.vtt", ""), oddString), {
+            freq: 6,
+          }),
+          bytes: fileBytes,
+        }),
+        { minLength: 0, maxLength: 2 },
+      ),
+      fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { freq: 4 }),
+    )
+    .map(([parts, cutAt]) => {
+      const encoded = Buffer.concat([
+        ...parts.flatMap(({ name, fileName, bytes }) => [
+          Buffer.from(
+            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${
+              fileName === null ? "" : `; filename="${fileName}"`
+            }\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          Buffer.from(bytes),
+          Buffer.from("\r\n"),
+        ]),
+        Buffer.from(`--${BOUNDARY}--\r\n`),
+      ]);
+      return new Uint8Array(
+        cutAt === null ? encoded : encoded.subarray(0, Math.floor(encoded.length * cutAt)),
+      ) as Uint8Array<ArrayBuffer>;
+    });
+
 const id = fc.oneof(
   fc.constantFrom("1", "2", "0", "-1", "1.5", "1e3", " 1", "01", "9999999999", "2147483648", "١", "%00", "\u0000", ""),
   fc.integer().map(String),
@@ -308,17 +369,33 @@ const contentType = fc.oneof(
 const anyMethod = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE");
 const caller = fc.constantFrom("anonymous", "free member", "premium member", "owner");
 
-const callTo = (servedMethod: string, pattern: string) =>
-  fc.record({
+const callTo = (servedMethod: string, pattern: string) => {
+  const field = UPLOAD_FIELDS[pattern];
+  return fc.record({
     method: fc.oneof({ weight: 3, arbitrary: fc.constant(servedMethod) }, anyMethod),
-    body: bodyFor(pattern),
-    contentType,
-    id,
+    body: field
+      ? fc.oneof<[fc.WeightedArbitrary<Uint8Array<ArrayBuffer>>, fc.WeightedArbitrary<string>]>(
+          { weight: 4, arbitrary: multipartBody(field) },
+          { weight: 1, arbitrary: bodyFor(pattern) },
+        )
+      : bodyFor(pattern),
+    contentType: field
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constant(`multipart/form-data; boundary=${BOUNDARY}`) },
+          fc.constantFrom("multipart/form-data", "multipart/form-data; boundary="),
+          contentType,
+        )
+      : contentType,
+    id: field ? fc.oneof({ weight: 2, arbitrary: fc.constant(String(UPLOAD_EPISODE_ID)) }, id) : id,
     queryString,
     caller,
   });
+};
 
 let database: TestDatabase;
+let media: TestMediaStorage;
+/** The episode the upload calls mostly target, so that generated forms reach the checks of the file. */
+const UPLOAD_EPISODE_ID = 7;
 
 /**
  * The content of every table but rate_limit_hits, whose counters rightly count rejected attempts too. One query, so
@@ -339,8 +416,12 @@ async function cookieFor(who: string): Promise<string | undefined> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  media = await openTestMediaStorage("disk");
   const series = await insertSeries(database.db);
   await Promise.all([
+    database.db
+      .insert(podcastEpisodesTable)
+      .values({ id: UPLOAD_EPISODE_ID, guid: "fuzz", slug: "fuzz", title: "Fuzz", description: "For the fuzz." }),
     insertContact(database.db),
     insertApplication(database.db),
     insertSubscriber(database.db),
@@ -362,7 +443,10 @@ beforeAll(async () => {
       .join(", ")}`,
   );
 }, 60_000);
-afterAll(() => database.close());
+afterAll(async () => {
+  await database.close();
+  await media.close();
+});
 
 describe("generated bodies, ids and query strings sent to every API call", () => {
   it.each(API_ROUTES)(
@@ -386,12 +470,17 @@ describe("generated bodies, ids and query strings sent to every API call", () =>
           });
 
           const before = await snapshot();
+          const filesBefore = await media.listFiles();
           const { status } = await callRoute(handler, database.db, request, {
             params: pattern.includes(":id") ? { id: generated.id } : {},
             env: { ADMIN_PASSWORD: "fuzzing-password-long" },
+            media: media.storage,
           });
           expect(status).toBeLessThan(500);
-          if (status >= 400) expect(await snapshot()).toEqual(before);
+          if (status >= 400) {
+            expect(await snapshot()).toEqual(before);
+            expect(await media.listFiles()).toEqual(filesBefore);
+          }
         }),
         { numRuns: RUNS_PER_ROUTE },
       );

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, contentEpisodes, contentSeries, guestApplications, podcastEpisodes, subscribers } from "~/db/schema";
 import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
+import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import {
   insertApplication,
   insertContact,
@@ -24,7 +27,10 @@ import * as contentEpisodesApi from "./admin/content-episodes";
 import * as contentSeriesApi from "./admin/content-series";
 import * as seriesEpisodes from "./admin/content-series-episodes";
 import * as ownerEpisode from "./admin/episode";
+import * as episodeArtwork from "./admin/episode-artwork";
+import * as episodeAudio from "./admin/episode-audio";
 import * as episodeNotesPreview from "./admin/episode-notes-preview";
+import * as episodeTranscript from "./admin/episode-transcript";
 import * as ownerEpisodes from "./admin/episodes";
 import * as contactArchive from "./contacts/archive";
 import * as contactDelete from "./contacts/contact";
@@ -37,10 +43,16 @@ import * as subscriberList from "./subscribers/list";
 import * as subscriberDelete from "./subscribers/subscriber";
 
 let database: TestDatabase;
+let media: TestMediaStorage;
+let artworkJpeg: Buffer;
 const ids = { contact: 0, application: 0, subscriber: 0, series: 0, episode: 0, podcastEpisode: 0 };
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  media = await openTestMediaStorage("disk");
+  artworkJpeg = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: "#445566" } })
+    .jpeg()
+    .toBuffer();
   ids.contact = (await insertContact(database.db)).id;
   ids.application = (await insertApplication(database.db)).id;
   ids.subscriber = (await insertSubscriber(database.db)).id;
@@ -48,7 +60,10 @@ beforeAll(async () => {
   ids.episode = (await insertEpisode(database.db, ids.series)).id;
   ids.podcastEpisode = (await insertPodcastEpisode(database.db)).id;
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await database.close();
+  await media.close();
+});
 
 type Handler = RouteHandler;
 type OwnerCall = {
@@ -60,7 +75,16 @@ type OwnerCall = {
   body?: () => unknown;
   /** The owner's answer when it is not 201 (a POST with a body) or 200. */
   ownerStatus?: number;
+  /** A multipart form (the uploads), sent instead of a JSON body. */
+  form?: () => FormData;
 };
+
+const fileForm = (field: string, bytes: () => Buffer, name: string, type: string) => () => {
+  const form = new FormData();
+  form.append(field, new File([new Uint8Array(bytes())], name, { type }));
+  return form;
+};
+const fixture = (name: string) => () => readFileSync(`tests/fixtures/media/${name}`);
 
 const episodeBody = () => ({
   title: "A new episode",
@@ -245,6 +269,44 @@ const OWNER_CALLS: OwnerCall[] = [
     body: () => ({ title: "Renamed draft", version: 1 }),
   },
   {
+    name: "PUT /api/admin/episodes/{id}/audio",
+    handler: episodeAudio.action,
+    method: "PUT",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}/audio`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+    form: fileForm("audio", fixture("tone-cbr.mp3"), "tone-cbr.mp3", "audio/mpeg"),
+  },
+  {
+    name: "PUT /api/admin/episodes/{id}/transcript",
+    handler: episodeTranscript.action,
+    method: "PUT",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}/transcript`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+    form: fileForm("transcript", fixture("transcript.vtt"), "transcript.vtt", "text/vtt"),
+  },
+  {
+    name: "DELETE /api/admin/episodes/{id}/transcript",
+    handler: episodeTranscript.action,
+    method: "DELETE",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}/transcript`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+  },
+  {
+    name: "PUT /api/admin/episodes/{id}/artwork",
+    handler: episodeArtwork.action,
+    method: "PUT",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}/artwork`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+    form: fileForm("artwork", () => artworkJpeg, "cover.jpg", "image/jpeg"),
+  },
+  {
+    name: "DELETE /api/admin/episodes/{id}/artwork",
+    handler: episodeArtwork.action,
+    method: "DELETE",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}/artwork`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+  },
+  {
     name: "DELETE /api/admin/episodes/{id}",
     handler: ownerEpisode.action,
     method: "DELETE",
@@ -259,6 +321,7 @@ const FORGED_HEADERS = { "X-Admin": "true", "X-Owner": "true", Authorization: "B
 
 function request(call: OwnerCall, cookie: string | null) {
   const body = call.body?.();
+  const form = call.form?.();
   return new Request(`http://localhost${call.path()}`, {
     method: call.method,
     headers: {
@@ -266,7 +329,8 @@ function request(call: OwnerCall, cookie: string | null) {
       cookie: cookie ? `${FORGED_COOKIES}; ${cookie}` : FORGED_COOKIES,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A FormData body brings its own multipart Content-Type.
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
 }
 
@@ -279,6 +343,7 @@ async function snapshot() {
     series: await db.select().from(contentSeries),
     episodes: await db.select().from(contentEpisodes),
     podcastEpisodes: await db.select().from(podcastEpisodes),
+    mediaFiles: await media.listFiles(),
   };
 }
 
@@ -297,6 +362,7 @@ describe("only the owner gets through the owner calls", () => {
       for (const call of OWNER_CALLS) {
         const reply = await callRoute(call.handler, database.db, request(call, viewer.cookie), {
           params: call.params(),
+          media: media.storage,
         });
         answers.push(`${viewer.label} ${call.name}: ${reply.status}`);
         expect(reply.body).toMatchObject({ success: false });
@@ -312,7 +378,10 @@ describe("only the owner gets through the owner calls", () => {
   it("lets the owner through every call", async () => {
     const owner = await signInOwner(database.db);
     for (const call of OWNER_CALLS) {
-      const reply = await callRoute(call.handler, database.db, request(call, owner), { params: call.params() });
+      const reply = await callRoute(call.handler, database.db, request(call, owner), {
+        params: call.params(),
+        media: media.storage,
+      });
       expect({ call: call.name, status: reply.status }).toEqual({
         call: call.name,
         status: call.ownerStatus ?? (call.body && call.method === "POST" ? 201 : 200),

@@ -1,0 +1,256 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { podcastEpisodes } from "~/db/schema";
+import { apiError, notFound } from "~/lib/api.server";
+import type { AppContext } from "~/lib/app-context.server";
+import { PODCAST_ARTWORK_RULES } from "~/lib/media/checks/image.server";
+import { MediaUploadError } from "~/lib/media/media-errors";
+import { contentTypeForKey } from "~/lib/media/media-key";
+import type { MediaStorage } from "~/lib/media/media-storage.server";
+import { receiveUploads } from "~/lib/media/receive-uploads.server";
+import { mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
+import {
+  EPISODE_MEDIA_REMOVED,
+  EPISODE_MEDIA_UPLOADED,
+  type EpisodeMediaField,
+  type EpisodeMediaInfo,
+} from "./episode-media";
+
+/** How each of an episode's files is uploaded: the form field's name is the media's name. */
+export const EPISODE_UPLOADS = {
+  audio: { kind: "audio", prefix: "episodes/audio" },
+  // The widths the episode page and the lists draw the artwork at (as the show's artwork: 384 and 768).
+  artwork: { kind: "image", prefix: "episodes/artwork", rules: PODCAST_ARTWORK_RULES, renditionWidths: [384, 768] },
+  transcript: { kind: "transcript", prefix: "episodes/transcripts" },
+} as const;
+
+const NO_FILE: Record<EpisodeMediaField, string> = {
+  audio: "Choose an audio file to upload.",
+  artwork: "Choose an artwork image to upload.",
+  transcript: "Choose a transcript file to upload.",
+};
+
+const EPISODE_NOT_FOUND = "Episode not found";
+
+/** The URL a stored key is served at (the public media route checks who may have it). */
+const mediaUrl = (key: string) => `/media/${key}`;
+
+const mediaColumns = {
+  audioKey: podcastEpisodes.audioKey,
+  audioLengthBytes: podcastEpisodes.audioLengthBytes,
+  audioMimeType: podcastEpisodes.audioMimeType,
+  durationSeconds: podcastEpisodes.durationSeconds,
+  artworkKey: podcastEpisodes.artworkKey,
+  artworkRenditions: podcastEpisodes.artworkRenditions,
+  transcriptKey: podcastEpisodes.transcriptKey,
+  transcriptMimeType: podcastEpisodes.transcriptMimeType,
+};
+
+type EpisodeMediaColumns = {
+  audioKey: string | null;
+  audioLengthBytes: number | null;
+  audioMimeType: string;
+  durationSeconds: number | null;
+  artworkKey: string | null;
+  artworkRenditions: { key: string; width: number; height: number }[];
+  transcriptKey: string | null;
+  transcriptMimeType: string | null;
+};
+
+/** An episode's media columns as the editor shows them, with the URLs they are served at. */
+export function episodeMediaInfo(row: EpisodeMediaColumns): EpisodeMediaInfo {
+  return {
+    audio: row.audioKey
+      ? {
+          bytes: row.audioLengthBytes,
+          durationSeconds: row.durationSeconds,
+          mimeType: row.audioMimeType,
+          url: mediaUrl(row.audioKey),
+        }
+      : null,
+    artwork: row.artworkKey
+      ? {
+          url: mediaUrl(row.artworkKey),
+          mimeType: contentTypeForKey(row.artworkKey),
+          renditions: row.artworkRenditions.map(({ key, width, height }) => ({ url: mediaUrl(key), width, height })),
+        }
+      : null,
+    transcript: row.transcriptKey
+      ? {
+          url: mediaUrl(row.transcriptKey),
+          mimeType: row.transcriptMimeType ?? contentTypeForKey(row.transcriptKey).split(";")[0],
+        }
+      : null,
+  };
+}
+
+/** The episode's media, or null when there is no episode with this id. */
+export async function findEpisodeMedia(db: Database, id: number): Promise<EpisodeMediaInfo | null> {
+  const [row] = await db.select(mediaColumns).from(podcastEpisodes).where(eq(podcastEpisodes.id, id));
+  return row ? episodeMediaInfo(row) : null;
+}
+
+type MediaChange = {
+  values: Partial<EpisodeMediaColumns>;
+  /** The files the change makes unreferenced, from the row as it was. */
+  replacedKeys(previous: EpisodeMediaColumns): (string | null)[];
+  /** The files the change stored for the row; removed when the row is gone. */
+  newKeys: string[];
+};
+
+async function deleteKeys(media: MediaStorage, keys: (string | null)[], what: string) {
+  const results = await Promise.allSettled(keys.flatMap((key) => (key ? [media.delete(key)] : [])));
+  for (const result of results)
+    if (result.status === "rejected") console.error(`[media] could not remove ${what}:`, result.reason);
+}
+
+/**
+ * Sets some of the episode's media columns and then removes the files they named before. The row is locked while it
+ * is read and changed, so that two uploads at once each remove exactly the file they replaced. `version` is not
+ * raised: an upload does not make the editor's next save of its fields conflict. When the episode is gone (deleted
+ * meanwhile), the new files are removed and null is returned.
+ */
+async function changeEpisodeMedia(
+  db: Database,
+  media: MediaStorage,
+  id: number,
+  change: MediaChange,
+): Promise<EpisodeMediaInfo | null> {
+  let outcome: { previous: EpisodeMediaColumns; current: EpisodeMediaColumns } | null;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const [previous] = await tx
+        .select(mediaColumns)
+        .from(podcastEpisodes)
+        .where(eq(podcastEpisodes.id, id))
+        .for("update");
+      if (!previous) return null;
+      const [current] = await tx
+        .update(podcastEpisodes)
+        .set({ ...change.values, updatedAt: new Date() })
+        .where(eq(podcastEpisodes.id, id))
+        .returning(mediaColumns);
+      return { previous, current };
+    });
+  } catch (error) {
+    await deleteKeys(media, change.newKeys, "the files of an upload whose episode could not be saved");
+    throw error;
+  }
+  if (!outcome) {
+    await deleteKeys(media, change.newKeys, "the files of an upload whose episode was deleted");
+    return null;
+  }
+  await deleteKeys(media, change.replacedKeys(outcome.previous), "an episode's replaced file");
+  return episodeMediaInfo(outcome.current);
+}
+
+const uploadKeys = (upload: Pick<StoredUpload, "key" | "renditions">) => [
+  upload.key,
+  ...upload.renditions.map((rendition) => rendition.key),
+];
+const artworkKeys = (row: EpisodeMediaColumns) => [row.artworkKey, ...row.artworkRenditions.map(({ key }) => key)];
+const bareType = (contentType: string) => contentType.split(";")[0];
+
+/** Makes a stored audio upload the episode's audio: its bytes, type and duration, rounded to the second. */
+export function replaceEpisodeAudio(db: Database, media: MediaStorage, id: number, upload: StoredUpload<"audio">) {
+  return changeEpisodeMedia(db, media, id, {
+    values: {
+      audioKey: upload.key,
+      audioLengthBytes: upload.size,
+      audioMimeType: upload.contentType,
+      durationSeconds: Math.round(upload.details.durationSeconds),
+    },
+    replacedKeys: (previous) => [previous.audioKey],
+    newKeys: uploadKeys(upload),
+  });
+}
+
+/** Makes a stored image upload (with its WebP renditions) the episode's artwork. */
+export function replaceEpisodeArtwork(db: Database, media: MediaStorage, id: number, upload: StoredUpload<"image">) {
+  return changeEpisodeMedia(db, media, id, {
+    values: {
+      artworkKey: upload.key,
+      artworkRenditions: upload.renditions.map(({ key, width, height }) => ({ key, width, height })),
+    },
+    replacedKeys: artworkKeys,
+    newKeys: uploadKeys(upload),
+  });
+}
+
+/** Makes a stored WebVTT or SRT upload the episode's transcript. */
+export function replaceEpisodeTranscript(
+  db: Database,
+  media: MediaStorage,
+  id: number,
+  upload: StoredUpload<"transcript">,
+) {
+  return changeEpisodeMedia(db, media, id, {
+    values: { transcriptKey: upload.key, transcriptMimeType: bareType(upload.contentType) },
+    replacedKeys: (previous) => [previous.transcriptKey],
+    newKeys: uploadKeys(upload),
+  });
+}
+
+/** The episode goes back to the show's artwork; its own files are removed. */
+export function removeEpisodeArtwork(db: Database, media: MediaStorage, id: number) {
+  return changeEpisodeMedia(db, media, id, {
+    values: { artworkKey: null, artworkRenditions: [] },
+    replacedKeys: artworkKeys,
+    newKeys: [],
+  });
+}
+
+export function removeEpisodeTranscript(db: Database, media: MediaStorage, id: number) {
+  return changeEpisodeMedia(db, media, id, {
+    values: { transcriptKey: null, transcriptMimeType: null },
+    replacedKeys: (previous) => [previous.transcriptKey],
+    newKeys: [],
+  });
+}
+
+/**
+ * `PUT /api/admin/episodes/{id}/audio|artwork|transcript` after the owner check: streams the form's one file to
+ * storage (checked by its content), makes it the episode's, and answers the episode's media. A refused, oversized,
+ * truncated or interrupted file answers its MediaUploadError's status and message, and nothing of it is kept.
+ */
+export async function answerEpisodeMediaUpload(
+  { db, media, env }: Pick<AppContext, "db" | "media" | "env">,
+  request: Request,
+  id: number,
+  field: EpisodeMediaField,
+) {
+  if (!(await findEpisodeMedia(db, id))) return notFound(EPISODE_NOT_FOUND);
+  let upload: StoredUpload | undefined;
+  try {
+    const received = await receiveUploads(request, media, { [field]: EPISODE_UPLOADS[field] }, mediaLimits(env), {
+      maxFields: 10,
+      maxFieldBytes: 1024,
+    });
+    upload = received.files[field];
+  } catch (error) {
+    if (!(error instanceof MediaUploadError)) throw error;
+    return apiError(error.status, error.message, { [error.field ?? field]: [error.message] });
+  }
+  if (!upload) return apiError(400, NO_FILE[field], { [field]: [NO_FILE[field]] });
+
+  const data =
+    field === "audio"
+      ? await replaceEpisodeAudio(db, media, id, upload as StoredUpload<"audio">)
+      : field === "artwork"
+        ? await replaceEpisodeArtwork(db, media, id, upload as StoredUpload<"image">)
+        : await replaceEpisodeTranscript(db, media, id, upload as StoredUpload<"transcript">);
+  if (!data) return notFound(EPISODE_NOT_FOUND);
+  return { success: true as const, message: EPISODE_MEDIA_UPLOADED[field], data };
+}
+
+/** `DELETE /api/admin/episodes/{id}/artwork|transcript` after the owner check. */
+export async function answerEpisodeMediaRemoval(
+  { db, media }: Pick<AppContext, "db" | "media">,
+  id: number,
+  field: "artwork" | "transcript",
+) {
+  const data =
+    field === "artwork" ? await removeEpisodeArtwork(db, media, id) : await removeEpisodeTranscript(db, media, id);
+  if (!data) return notFound(EPISODE_NOT_FOUND);
+  return { success: true as const, message: EPISODE_MEDIA_REMOVED[field], data };
+}
