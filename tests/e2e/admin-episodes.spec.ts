@@ -127,4 +127,42 @@ test.describe("the owner's episodes", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Episodes" })).toBeVisible();
     await expect(rowOf(table(page), "Episode 1: The Pivot That Almost Sank Us")).toContainText("Published");
   });
+
+  test("a calendar entry set to Published offers to create its episode, links it and opens the editor", async ({
+    page,
+  }) => {
+    const tag = uniqueTag();
+    const series = await page.request.post("/api/admin/content-series", {
+      data: { title: `Series ${tag}`, description: "A series made for a browser test.", status: "active" },
+    });
+    const seriesId = ((await series.json()) as { data: { id: number } }).data.id;
+    const title = `Planned ${tag}`;
+    const entry = await page.request.post("/api/admin/content-episodes", {
+      data: { seriesId, title, description: "Planned in the calendar first.", episodeNumber: 1, status: "editing" },
+    });
+    expect(entry.status()).toBe(201);
+
+    await openPage(page, "/admin/content-calendar");
+    await rowOf(page.getByRole("table", { name: "Content series" }), `Series ${tag}`)
+      .getByRole("button", { name: "View Episodes" })
+      .click();
+    await page.getByRole("button", { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Episode" });
+    await dialog.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "Published" }).click();
+    await dialog.getByRole("button", { name: "Update Episode" }).click();
+
+    const offer = page.getByRole("alertdialog", { name: "Create the Podcast Episode?" });
+    await expect(offer).toContainText(title);
+    await offer.getByRole("button", { name: "Create Episode" }).click();
+    await expect(page).toHaveURL(/\/admin\/episodes\/\d+$/);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel("Summary")).toHaveValue("Planned in the calendar first.");
+
+    await openPage(page, "/admin/content-calendar");
+    await rowOf(page.getByRole("table", { name: "Content series" }), `Series ${tag}`)
+      .getByRole("button", { name: "View Episodes" })
+      .click();
+    await expect(page.getByRole("link", { name: `Podcast episode: ${title}` })).toBeVisible();
+  });
 });
