@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Writable } from "node:stream";
 
-/** About 10,000 lines of the short format: what the log holds while its reader is behind, besides the write under way. */
+/** What the log holds while its reader is behind, besides the write under way: 10,000 to 20,000 short-format lines. */
 const MAX_BACKLOG_CHARS = 1024 * 1024;
 
 export type RequestLog = {
