@@ -16,7 +16,7 @@ import { closeAfterUnreadBody } from "./unread-request-body";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
-const requestLog = createRequestLog(process.stdout.fd);
+const requestLog = createRequestLog(process.stdout);
 
 async function main() {
   const app = express();

@@ -10,11 +10,13 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 /** The server as `npm run serve` starts it: server/index.ts compiled by `npm run build`. */
 export const BUILT_SERVER = path.join(PROJECT_ROOT, "build/server/start.js");
 /**
- * Node's heap limits for the server, the same in `npm run serve` (package.json) as wherever the tests, the benchmark
- * and the browser tests start it: a small young generation and a capped old one make V8 collect before the process
- * grows past the 250 MB of resident memory it may use under load (docs/decisions/029-first-load.md).
+ * Node's memory flags for the server, the same in `npm run serve` (package.json) as wherever the tests, the benchmark
+ * and the browser tests start it, so that the process stays under the 250 MB of resident memory it may use under load:
+ * a small young generation and a capped old one make V8 collect early (docs/decisions/029-first-load.md), and one V8
+ * background thread instead of four keeps one malloc arena for the compiler's and collector's scratch memory rather
+ * than four that each keep what PGlite's WebAssembly tier-up left in them (docs/decisions/035-benchmark-and-refusals.md).
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=128"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=128", "--v8-pool-size=1"];
 
 const READY_LINE = /Server listening on http:\/\/localhost:(\d+) \(database: (pglite|postgres)\)/;
 // Generous: a first start on a busy CI machine migrates and seeds a fresh database.
