@@ -165,4 +165,27 @@ test.describe("the owner's episodes", () => {
       .click();
     await expect(page.getByRole("link", { name: `Podcast episode: ${title}` })).toBeVisible();
   });
+
+  test("text typed into the editor before its scripts run is kept and saved", async ({ page, notifications }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/admin/episodes/new", { waitUntil: "commit" });
+    const title = `Typed early ${uniqueTag()}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Summary").fill("Typed before the scripts arrived.");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await page.getByRole("button", { name: "Create Draft" }).click();
+    await expect(notifications.getByText("Episode Created")).toBeVisible();
+    await expect(page.getByLabel("Summary")).toHaveValue("Typed before the scripts arrived.");
+  });
 });
