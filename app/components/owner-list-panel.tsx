@@ -93,7 +93,7 @@ export function ConfirmAction({
 }
 
 /** Previous and Next under a list that has more than one page. */
-export function ListPager<Row extends { archived: boolean }>({ list, label }: { list: OwnerList<Row>; label: string }) {
+export function ListPager<Row extends object>({ list, label }: { list: OwnerList<Row>; label: string }) {
   const { view, pageCount, updating } = list;
   if (pageCount <= 1) return null;
   return (
@@ -127,7 +127,7 @@ export function ListPager<Row extends { archived: boolean }>({ list, label }: { 
  * Every owner list's frame: its header (search where the list has one, Show Archived, Export CSV where asked,
  * Refresh, and the list's own buttons), the loading, error and empty states, the table the list draws, and the pages.
  */
-export function OwnerListPanel<Row extends { archived: boolean }>({
+export function OwnerListPanel<Row extends object>({
   title,
   description,
   list,
@@ -137,6 +137,7 @@ export function OwnerListPanel<Row extends { archived: boolean }>({
   loading,
   error,
   emptyTitle,
+  archivable = true,
   children,
 }: {
   title: string;
@@ -151,6 +152,8 @@ export function OwnerListPanel<Row extends { archived: boolean }>({
   error: { title: string; description?: string; retryLabel: string };
   /** The empty state's text for the view shown (no rows at all, none archived, none matching the search). */
   emptyTitle: string;
+  /** False for a list whose rows cannot be archived: it has no Show Archived switch. */
+  archivable?: boolean;
   children: (rows: Row[]) => ReactNode;
 }) {
   const switchId = useId();
@@ -194,10 +197,12 @@ export function OwnerListPanel<Row extends { archived: boolean }>({
             <span />
           )}
           <div className="flex flex-wrap items-center gap-4">
-            <div className="flex items-center gap-2">
-              <Switch id={switchId} checked={list.showArchived} onCheckedChange={list.setShowArchived} />
-              <Label htmlFor={switchId}>Show Archived</Label>
-            </div>
+            {archivable ? (
+              <div className="flex items-center gap-2">
+                <Switch id={switchId} checked={list.showArchived} onCheckedChange={list.setShowArchived} />
+                <Label htmlFor={switchId}>Show Archived</Label>
+              </div>
+            ) : null}
             {exportUrl ? (
               <Button variant="outline" onClick={exportCsv} disabled={status !== "ready"}>
                 <Download aria-hidden />

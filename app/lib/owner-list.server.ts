@@ -82,7 +82,8 @@ export type ListOrder = { keys: { sql: SQL; type: "timestamptz" | "integer" | "t
 export type ListSource<Columns extends SelectedFields> = {
   table: PgTable;
   columns: Columns;
-  archivedColumn: PgColumn;
+  /** The list's archived flag; a list without one (episodes) has no Show Archived. */
+  archivedColumn?: PgColumn;
   /** Rows this viewer may see at all (for example one applicant's own); undefined for every row. */
   scope?: SQL;
   /** The search condition; undefined when the list has no search or the search is empty. */
@@ -92,7 +93,8 @@ export type ListSource<Columns extends SelectedFields> = {
 type Row<Columns extends SelectedFields> = SelectResultFields<Columns>;
 
 function viewCondition(source: ListSource<SelectedFields>, archived: ArchivedFilter): SQL | undefined {
-  return and(source.scope, archived === "exclude" ? eq(source.archivedColumn, false) : undefined);
+  const hideArchived = archived === "exclude" && source.archivedColumn;
+  return and(source.scope, hideArchived ? eq(hideArchived, false) : undefined);
 }
 
 function orderBy(order: ListOrder): SQL[] {
@@ -109,7 +111,7 @@ export async function readListPage<Columns extends SelectedFields>(
   const inView = viewCondition(source as ListSource<SelectedFields>, view.archived);
   const matching = and(inView, source.search);
   // One pass over the rows the viewer may see, the search evaluated once per row for all three counts.
-  const listed = sql`(select ${source.archivedColumn} as archived, ${source.search ?? sql`true`} as hit from ${source.table}${
+  const listed = sql`(select ${source.archivedColumn ?? sql`false`} as archived, ${source.search ?? sql`true`} as hit from ${source.table}${
     source.scope ? sql` where ${source.scope}` : sql``
   }) as listed`;
   const shown = view.archived === "exclude" ? sql`not listed.archived` : sql`true`;

@@ -15,15 +15,16 @@ type Loaded<Row> = { view: OwnerListView; reply: ListReply<Row> };
  * A reply without counts is a whole list in the spec's shape ({ success, data }): its rows are every row, archived
  * ones included, so the view is filtered here and its counts are its own.
  */
-export function shownOf<Row extends { archived: boolean }>(loaded: Loaded<Row>, view: OwnerListView) {
+export function shownOf<Row extends object>(loaded: Loaded<Row>, view: OwnerListView) {
   const { reply } = loaded;
   if (reply.counts) return { rows: reply.data, counts: reply.counts, pageCount: reply.pageCount ?? 1 };
+  const isArchived = (row: Row) => (row as { archived?: boolean }).archived === true;
   const rows = reply.data.filter(
     (row) =>
-      (view.archived === "include" || !row.archived) &&
+      (view.archived === "include" || !isArchived(row)) &&
       (!view.status || (row as { status?: string }).status === view.status),
   );
-  const archivedRows = reply.data.filter((row) => row.archived).length;
+  const archivedRows = reply.data.filter(isArchived).length;
   return { rows, counts: { total: rows.length, matching: rows.length, archived: archivedRows }, pageCount: 1 };
 }
 
@@ -32,7 +33,7 @@ export function shownOf<Row extends { archived: boolean }>(loaded: Loaded<Row>, 
  * endpoint: a page, Show Archived, a search, an order. `refresh` shows the loading state (Refresh, Retry); a change of
  * view or `reload` after an action keep the rows on screen until the answer comes. Only the latest request counts.
  */
-export function useOwnerList<Row extends { archived: boolean }>(
+export function useOwnerList<Row extends object>(
   firstPage: ListReply<Row>,
   url: string,
   initialView: Partial<OwnerListView> = {},
@@ -152,4 +153,4 @@ export function useOwnerList<Row extends { archived: boolean }>(
   };
 }
 
-export type OwnerList<Row extends { archived: boolean }> = ReturnType<typeof useOwnerList<Row>>;
+export type OwnerList<Row extends object> = ReturnType<typeof useOwnerList<Row>>;

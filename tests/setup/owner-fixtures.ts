@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { contacts, contentEpisodes, contentSeries, guestApplications, subscribers } from "~/db/schema";
+import { contacts, contentEpisodes, contentSeries, guestApplications, podcastEpisodes, subscribers } from "~/db/schema";
 
 /** Rows written straight to the database, for the owner's screens and calls to act on. */
 export async function insertContact(db: Database, values: Partial<typeof contacts.$inferInsert> = {}) {
@@ -69,6 +69,16 @@ export async function insertEpisode(
       episodeNumber: 1,
       ...values,
     })
+    .returning();
+  return row;
+}
+
+/** A draft podcast episode (no audio), for the owner's episode calls to act on. */
+export async function insertPodcastEpisode(db: Database, values: Partial<typeof podcastEpisodes.$inferInsert> = {}) {
+  const suffix = Math.random().toString(36).slice(2);
+  const [row] = await db
+    .insert(podcastEpisodes)
+    .values({ guid: `guid-${suffix}`, slug: `draft-${suffix}`, title: "A draft", description: "", ...values })
     .returning();
   return row;
 }

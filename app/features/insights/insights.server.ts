@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { insightPosts } from "~/db/schema";
-import { sanitizeInsightHtml } from "./sanitize-insight-html.server";
+import { sanitizeRichHtml } from "~/lib/sanitize-html.server";
 import type { InsightPost, InsightSource } from "./schema";
 
 type InsightRow = typeof insightPosts.$inferSelect;
@@ -35,7 +35,7 @@ export function toInsightPost(row: InsightRow): InsightPost {
     ...(row.imageUrl ? { imageUrl: row.imageUrl } : {}),
     category: row.category,
     author: { name: row.authorName, avatarUrl: row.authorAvatarUrl },
-    content: sanitizeInsightHtml(row.content),
+    content: sanitizeRichHtml(row.content),
     ...(sourceUrl ? { sourceUrl } : {}),
     ...(sourceUrl && row.sourceTitle ? { sourceTitle: row.sourceTitle } : {}),
     ...(sources.length > 0 ? { allSources: sources } : {}),
@@ -59,7 +59,7 @@ export type NewInsightPost = typeof insightPosts.$inferInsert;
 
 /** Stores posts with their HTML already sanitised, so that what is at rest is safe too. */
 export function sanitizedForStorage<Post extends Pick<NewInsightPost, "content">>(post: Post): Post {
-  return { ...post, content: sanitizeInsightHtml(post.content ?? "") };
+  return { ...post, content: sanitizeRichHtml(post.content ?? "") };
 }
 
 /** Each insight's id and when it last changed, for the sitemap. */

@@ -1,6 +1,8 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ContactMessagesPanel } from "~/features/contacts/components/contact-messages-panel";
 import { FIRST_CONTACT_PAGE, listContactMessages } from "~/features/contacts/inbox.server";
+import { OwnerEpisodesPanel } from "~/features/episodes/components/owner-episodes-panel";
+import { FIRST_EPISODE_PAGE, listOwnerEpisodes } from "~/features/episodes/owner-episodes.server";
 import { GuestApplicationsPanel } from "~/features/guests/components/guest-applications-panel";
 import { FIRST_APPLICATION_PAGE, listGuestApplications } from "~/features/guests/review.server";
 import { SubscribersPanel } from "~/features/subscribers/components/subscribers-panel";
@@ -13,19 +15,20 @@ import type { Route } from "./+types/contacts";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Admin Dashboard",
-    description: "Contact messages, guest applications and newsletter subscribers.",
+    description: "Contact messages, guest applications, newsletter subscribers and episodes.",
     noIndex: true,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   await requireOwnerForPage(db, request);
-  const [contacts, applications, subscribers] = await Promise.all([
+  const [contacts, applications, subscribers, episodes] = await Promise.all([
     listContactMessages(db, FIRST_CONTACT_PAGE),
     listGuestApplications(db, FIRST_APPLICATION_PAGE),
     listSubscribers(db, FIRST_SUBSCRIBER_PAGE),
+    listOwnerEpisodes(db, FIRST_EPISODE_PAGE, new Date()),
   ]);
-  return { contacts, applications, subscribers };
+  return { contacts, applications, subscribers, episodes };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -37,6 +40,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <TabsTrigger value="contacts">Contact Messages</TabsTrigger>
           <TabsTrigger value="applications">Guest Applications</TabsTrigger>
           <TabsTrigger value="subscribers">Newsletter Subscribers</TabsTrigger>
+          <TabsTrigger value="episodes">Episodes</TabsTrigger>
         </TabsList>
         <TabsContent value="contacts">
           <ContactMessagesPanel firstPage={loaderData.contacts} />
@@ -46,6 +50,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="subscribers">
           <SubscribersPanel firstPage={loaderData.subscribers} />
+        </TabsContent>
+        <TabsContent value="episodes">
+          <OwnerEpisodesPanel firstPage={loaderData.episodes} />
         </TabsContent>
       </Tabs>
     </main>

@@ -9,6 +9,7 @@ import {
   insertApplication,
   insertContact,
   insertEpisode,
+  insertPodcastEpisode,
   insertSeries,
   insertSubscriber,
 } from "../../../tests/setup/owner-fixtures";
@@ -20,9 +21,12 @@ import * as contentEpisode from "./admin/content-episode";
 import * as contentEpisodes from "./admin/content-episodes";
 import * as contentSeries from "./admin/content-series";
 import * as contentSeriesEpisodes from "./admin/content-series-episodes";
+import * as ownerEpisode from "./admin/episode";
 import * as episodeArtwork from "./admin/episode-artwork";
 import * as episodeAudio from "./admin/episode-audio";
+import * as episodeNotesPreview from "./admin/episode-notes-preview";
 import * as episodeTranscript from "./admin/episode-transcript";
+import * as ownerEpisodes from "./admin/episodes";
 import * as adminLogin from "./admin/login";
 import * as adminLogout from "./admin/logout";
 import * as authCallback from "./auth/callback";
@@ -88,6 +92,12 @@ const API_ROUTES: [call: string, module: RouteModule][] = [
   ["GET /api/admin/content-series/:id/episodes", contentSeriesEpisodes],
   ["POST /api/admin/content-episodes", contentEpisodes],
   ["PATCH /api/admin/content-episodes/:id", contentEpisode],
+  ["GET /api/admin/episodes", ownerEpisodes],
+  ["POST /api/admin/episodes", ownerEpisodes],
+  ["POST /api/admin/episodes/notes-preview", episodeNotesPreview],
+  ["GET /api/admin/episodes/:id", ownerEpisode],
+  ["PUT /api/admin/episodes/:id", ownerEpisode],
+  ["DELETE /api/admin/episodes/:id", ownerEpisode],
   ["PUT /api/admin/episodes/:id/audio", episodeAudio],
   ["PUT /api/admin/episodes/:id/artwork", episodeArtwork],
   ["PUT /api/admin/episodes/:id/transcript", episodeTranscript],
@@ -126,6 +136,20 @@ const FIELD_NAMES = [
   "token",
   "tier",
   "id",
+  "summary",
+  "slug",
+  "showNotesMarkdown",
+  "markdown",
+  "seasonNumber",
+  "episodeType",
+  "explicit",
+  "premium",
+  "publishDate",
+  "chapters",
+  "guests",
+  "startTime",
+  "guestApplicationId",
+  "version",
 ] as const;
 
 /** Values the schemas accept somewhere, mixed in so that some calls get past validation and act on rows. */
@@ -181,6 +205,22 @@ const EPISODE = {
   status: "planning",
 };
 
+const OWNER_EPISODE = {
+  title: "A new episode",
+  slug: "",
+  summary: "Its summary.",
+  showNotesMarkdown: "**Notes**",
+  seasonNumber: 1,
+  episodeNumber: 2,
+  episodeType: "full",
+  explicit: false,
+  premium: false,
+  publishDate: null,
+  status: "draft",
+  chapters: [{ startTime: "0:00", title: "Intro" }],
+  guests: [{ name: "Ann Lee", role: "Founder", link: "https://example.com" }],
+};
+
 /** A body each call accepts; generated bodies often start from it and change a few fields, to test each field. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "/api/subscribe": { email: "reader@example.com", firstName: "Ann", lastName: "Lee" },
@@ -201,6 +241,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "/api/admin/content-series": { title: "A series", description: "Ten characters at least.", status: "active" },
   "/api/admin/content-episodes": { ...EPISODE, seriesId: 1, scheduledDate: "2026-03-01" },
   "/api/admin/content-episodes/:id": { ...EPISODE, scheduledDate: null },
+  "/api/admin/episodes": OWNER_EPISODE,
+  "/api/admin/episodes/notes-preview": { markdown: "**Notes** with <script>alert(1)</script>" },
+  "/api/admin/episodes/:id": { ...OWNER_EPISODE, version: 1 },
 };
 
 /** Text that passes a text field's rules but holds a character PostgreSQL cannot store. */
@@ -380,6 +423,7 @@ beforeAll(async () => {
     insertApplication(database.db),
     insertSubscriber(database.db),
     insertEpisode(database.db, series.id),
+    insertPodcastEpisode(database.db),
   ]);
   const tables = (
     (await database.db.execute(

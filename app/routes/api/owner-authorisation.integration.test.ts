@@ -8,6 +8,7 @@ import {
   insertApplication,
   insertContact,
   insertEpisode,
+  insertPodcastEpisode,
   insertSeries,
   insertSubscriber,
 } from "../../../tests/setup/owner-fixtures";
@@ -15,6 +16,8 @@ import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import * as contactsPage from "../admin/contacts";
 import * as contentCalendarPage from "../admin/content-calendar";
+import * as episodeEditorPage from "../admin/episode-editor";
+import * as episodesPage from "../admin/episodes";
 import * as subscribersPage from "../admin/subscribers";
 import * as contactRead from "./admin/contact-read";
 import * as adminContactsApi from "./admin/contacts";
@@ -22,9 +25,12 @@ import * as contentEpisode from "./admin/content-episode";
 import * as contentEpisodesApi from "./admin/content-episodes";
 import * as contentSeriesApi from "./admin/content-series";
 import * as seriesEpisodes from "./admin/content-series-episodes";
+import * as ownerEpisode from "./admin/episode";
 import * as episodeArtwork from "./admin/episode-artwork";
 import * as episodeAudio from "./admin/episode-audio";
+import * as episodeNotesPreview from "./admin/episode-notes-preview";
 import * as episodeTranscript from "./admin/episode-transcript";
+import * as ownerEpisodes from "./admin/episodes";
 import * as contactArchive from "./contacts/archive";
 import * as contactDelete from "./contacts/contact";
 import * as applicationDelete from "./guests/application";
@@ -51,12 +57,7 @@ beforeAll(async () => {
   ids.subscriber = (await insertSubscriber(database.db)).id;
   ids.series = (await insertSeries(database.db)).id;
   ids.episode = (await insertEpisode(database.db, ids.series)).id;
-  ids.podcastEpisode = (
-    await database.db
-      .insert(podcastEpisodes)
-      .values({ guid: "owner-calls", slug: "owner-calls", title: "Owner calls", description: "For the owner calls." })
-      .returning({ id: podcastEpisodes.id })
-  )[0].id;
+  ids.podcastEpisode = (await insertPodcastEpisode(database.db)).id;
 });
 afterAll(async () => {
   await database.close();
@@ -71,6 +72,8 @@ type OwnerCall = {
   path: () => string;
   params: () => Record<string, string>;
   body?: () => unknown;
+  /** The owner's answer when it is not 201 (a POST with a body) or 200. */
+  ownerStatus?: number;
   /** A multipart form (the uploads), sent instead of a JSON body. */
   form?: () => FormData;
 };
@@ -218,6 +221,45 @@ const OWNER_CALLS: OwnerCall[] = [
     params: () => ({ id: String(ids.episode) }),
   },
   {
+    name: "GET /api/admin/episodes",
+    handler: ownerEpisodes.loader,
+    method: "GET",
+    path: () => "/api/admin/episodes?q=draft&sort=oldest",
+    params: () => ({}),
+  },
+  {
+    name: "POST /api/admin/episodes",
+    handler: ownerEpisodes.action,
+    method: "POST",
+    path: () => "/api/admin/episodes",
+    params: () => ({}),
+    body: () => ({ title: "A new episode", summary: "Its summary." }),
+  },
+  {
+    name: "POST /api/admin/episodes/notes-preview",
+    handler: episodeNotesPreview.action,
+    method: "POST",
+    path: () => "/api/admin/episodes/notes-preview",
+    params: () => ({}),
+    body: () => ({ markdown: "**Notes**" }),
+    ownerStatus: 200,
+  },
+  {
+    name: "GET /api/admin/episodes/{id}",
+    handler: ownerEpisode.loader,
+    method: "GET",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+  },
+  {
+    name: "PUT /api/admin/episodes/{id}",
+    handler: ownerEpisode.action,
+    method: "PUT",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+    body: () => ({ title: "Renamed draft", version: 1 }),
+  },
+  {
     name: "PUT /api/admin/episodes/{id}/audio",
     handler: episodeAudio.action,
     method: "PUT",
@@ -253,6 +295,13 @@ const OWNER_CALLS: OwnerCall[] = [
     handler: episodeArtwork.action,
     method: "DELETE",
     path: () => `/api/admin/episodes/${ids.podcastEpisode}/artwork`,
+    params: () => ({ id: String(ids.podcastEpisode) }),
+  },
+  {
+    name: "DELETE /api/admin/episodes/{id}",
+    handler: ownerEpisode.action,
+    method: "DELETE",
+    path: () => `/api/admin/episodes/${ids.podcastEpisode}`,
     params: () => ({ id: String(ids.podcastEpisode) }),
   },
 ];
@@ -326,7 +375,7 @@ describe("only the owner gets through the owner calls", () => {
       });
       expect({ call: call.name, status: reply.status }).toEqual({
         call: call.name,
-        status: call.body && call.method === "POST" ? 201 : 200,
+        status: call.ownerStatus ?? (call.body && call.method === "POST" ? 201 : 200),
       });
     }
   });
@@ -337,6 +386,8 @@ describe("owner pages", () => {
     { path: "/admin/contacts", loader: contactsPage.loader },
     { path: "/admin/subscribers", loader: subscribersPage.loader },
     { path: "/admin/content-calendar", loader: contentCalendarPage.loader },
+    { path: "/admin/episodes", loader: episodesPage.loader },
+    { path: "/admin/episodes/new", loader: episodeEditorPage.loader },
   ];
 
   it("redirect everyone but the owner to /admin/login on the server", async () => {

@@ -67,7 +67,7 @@ export function InsightArticle({ post }: { post: InsightPost }) {
 
       {hasContent ? (
         // The server sanitises this HTML with an allow-list when it is stored and again when it is served.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (sanitize-insight-html)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (lib/sanitize-html.server)
         <div className={`mt-8 ${contentStyles}`} dangerouslySetInnerHTML={{ __html: post.content }} />
       ) : (
         <ArticleInProgress post={post} />

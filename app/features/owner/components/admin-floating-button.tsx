@@ -1,4 +1,4 @@
-import { CalendarDays, LayoutDashboard, LogIn, LogOut, Mail, Users } from "lucide-react";
+import { CalendarDays, LayoutDashboard, LogIn, LogOut, Mail, Mic, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -58,6 +58,12 @@ export function AdminFloatingButton({ isOwner }: { isOwner: boolean }) {
               <Link to="/members/guest-applications">
                 <Users aria-hidden />
                 Guest Applications
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/episodes">
+                <Mic aria-hidden />
+                Episodes
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>

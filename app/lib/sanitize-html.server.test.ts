@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeInsightHtml } from "./sanitize-insight-html.server";
+import { sanitizeRichHtml } from "./sanitize-html.server";
 
-describe("sanitizeInsightHtml", () => {
+describe("sanitizeRichHtml", () => {
   it("keeps the article markup the allow-list names", () => {
     const html =
       "<h2>Title</h2><p>Some <strong>bold</strong>, <em>emphasis</em> and <code>code</code>.</p>" +
       "<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote>";
-    expect(sanitizeInsightHtml(html)).toBe(html);
+    expect(sanitizeRichHtml(html)).toBe(html);
   });
 
   it.each([
@@ -20,7 +20,7 @@ describe("sanitizeInsightHtml", () => {
     ["a meta refresh", '<meta http-equiv="refresh" content="0;url=https://evil.example">', ""],
     ["a base tag", '<base href="https://evil.example/">', ""],
   ])("removes %s", (_case, input, expected) => {
-    expect(sanitizeInsightHtml(input)).toBe(expected);
+    expect(sanitizeRichHtml(input)).toBe(expected);
   });
 
   it.each([
@@ -38,7 +38,7 @@ describe("sanitizeInsightHtml", () => {
     ["style", '<p style="position:fixed;inset:0">x</p>', "<p>x</p>"],
     ["class and id", '<p class="admin" id="login">x</p>', "<p>x</p>"],
   ])("strips the %s attribute", (_case, input, expected) => {
-    expect(sanitizeInsightHtml(input)).toBe(expected);
+    expect(sanitizeRichHtml(input)).toBe(expected);
   });
 
   it.each([
@@ -50,7 +50,7 @@ describe("sanitizeInsightHtml", () => {
     ["vbscript:", '<a href="vbscript:msgbox(1)">x</a>'],
     ["a protocol-relative address", '<a href="//evil.example">x</a>'],
   ])("drops a %s link address", (_case, input) => {
-    const output = sanitizeInsightHtml(input);
+    const output = sanitizeRichHtml(input);
     expect(output).not.toMatch(/href/i);
     expect(output).toContain(">x</a>");
   });
@@ -60,35 +60,35 @@ describe("sanitizeInsightHtml", () => {
     ["javascript:", '<img src="javascript:alert(1)">'],
     ["mailto:", '<img src="mailto:a@example.com">'],
   ])("drops a %s image address", (_case, input) => {
-    expect(sanitizeInsightHtml(input)).not.toMatch(/src=/i);
+    expect(sanitizeRichHtml(input)).not.toMatch(/src=/i);
   });
 
   it("gives every link rel=noopener noreferrer, replacing one that came in, and keeps target=_blank only", () => {
-    expect(sanitizeInsightHtml('<a href="https://ok.example" rel="opener" target="_blank">x</a>')).toBe(
+    expect(sanitizeRichHtml('<a href="https://ok.example" rel="opener" target="_blank">x</a>')).toBe(
       '<a href="https://ok.example" rel="noopener noreferrer" target="_blank">x</a>',
     );
-    expect(sanitizeInsightHtml('<a href="https://ok.example" target="_top">x</a>')).toBe(
+    expect(sanitizeRichHtml('<a href="https://ok.example" target="_top">x</a>')).toBe(
       '<a href="https://ok.example" rel="noopener noreferrer">x</a>',
     );
   });
 
   it("keeps http(s), mailto and relative link addresses", () => {
     for (const href of ["https://ok.example/a?b=c", "http://ok.example", "mailto:host@example.com", "/insights"]) {
-      expect(sanitizeInsightHtml(`<a href="${href}">x</a>`)).toContain(`href="${href.replace(/&/g, "&amp;")}"`);
+      expect(sanitizeRichHtml(`<a href="${href}">x</a>`)).toContain(`href="${href.replace(/&/g, "&amp;")}"`);
     }
   });
 
   it("escapes text that looks like markup after decoding, so nothing becomes a tag", () => {
-    expect(sanitizeInsightHtml("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe(
+    expect(sanitizeRichHtml("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe(
       "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
     );
   });
 
   it("closes unbalanced markup instead of letting it swallow the page", () => {
-    expect(sanitizeInsightHtml("<p><strong>open")).toBe("<p><strong>open</strong></p>");
+    expect(sanitizeRichHtml("<p><strong>open")).toBe("<p><strong>open</strong></p>");
   });
 
   it("leaves empty content empty", () => {
-    expect(sanitizeInsightHtml("")).toBe("");
+    expect(sanitizeRichHtml("")).toBe("");
   });
 });

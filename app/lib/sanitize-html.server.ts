@@ -1,11 +1,11 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
- * The allow-list for insight articles, the one place where stored HTML is rendered as HTML. Anything not listed is
+ * The allow-list for the HTML the site renders as HTML (insight articles, episode show notes). Anything not listed is
  * dropped: scripts, styles, frames, forms, event handlers, classes and inline styles; links and images keep only
  * http(s) addresses (links also mailto:), so javascript: and data: URLs cannot get through.
  */
-const INSIGHT_HTML_RULES: sanitizeHtml.IOptions = {
+const RICH_HTML_RULES: sanitizeHtml.IOptions = {
   allowedTags: [
     "p",
     "br",
@@ -49,6 +49,6 @@ const INSIGHT_HTML_RULES: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeInsightHtml(html: string): string {
-  return sanitizeHtml(html, INSIGHT_HTML_RULES);
+export function sanitizeRichHtml(html: string): string {
+  return sanitizeHtml(html, RICH_HTML_RULES);
 }

@@ -1,0 +1,667 @@
+import { Plus, Trash2 } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ConfirmAction } from "~/components/owner-list-panel";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import { sendJson } from "~/lib/api-client";
+import { formFields } from "~/lib/form-fields";
+import {
+  EPISODE_TYPES,
+  EpisodeEditorSchema,
+  EpisodeSaveSchema,
+  type GuestChoice,
+  type OwnerEpisodeDetail,
+  type OwnerEpisodeStatus,
+  SUMMARY_MAX_LENGTH,
+} from "../schema";
+import { EpisodeStatusBadge } from "./owner-episodes-panel";
+
+type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]> };
+type FieldErrors = Record<string, string>;
+
+const EPISODE_TYPE_LABELS: Record<(typeof EPISODE_TYPES)[number], string> = {
+  full: "Full",
+  trailer: "Trailer",
+  bonus: "Bonus",
+};
+
+const SELECT_CLASS =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive md:text-sm";
+
+/** Whole seconds as a clock the chapter field reads back: 65 → "1:05", 3725 → "1:02:05". */
+function clockOf(totalSeconds: number): string {
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = String(Math.floor(totalSeconds % 60)).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** An ISO moment as a datetime-local value in the browser's time zone. */
+function localInputValue(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+type ChapterRow = { key: number; startTime: string; title: string; url: string };
+type GuestRow = { key: number; name: string; role: string; link: string; guestApplicationId: number | null };
+
+/** Rows get keys of their own, so that removing one keeps what was typed in the others. */
+let nextRowKey = 0;
+const rowKey = () => ++nextRowKey;
+
+/** The buttons that change the status, by the status shown now. */
+function statusActions(status: OwnerEpisodeStatus | null): { status: OwnerEpisodeStatus; label: string }[] {
+  switch (status) {
+    case "published":
+      return [{ status: "unpublished", label: "Unpublish" }];
+    case "scheduled":
+      return [
+        { status: "published", label: "Publish Now" },
+        { status: "draft", label: "Back to Draft" },
+      ];
+    case "unpublished":
+      return [
+        { status: "published", label: "Publish Now" },
+        { status: "scheduled", label: "Schedule" },
+        { status: "draft", label: "Back to Draft" },
+      ];
+    default:
+      return [
+        { status: "published", label: "Publish Now" },
+        { status: "scheduled", label: "Schedule" },
+      ];
+  }
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? <p className="text-muted-foreground text-xs">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-red-300 text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The episode editor (new and edit). Its fields are uncontrolled and read on submit with the same schema the API
+ * parses, so that what was typed before the scripts ran is kept. A save names the version the editor opened; a later
+ * save from another tab is refused with the conflict message instead of overwriting.
+ */
+export function EpisodeEditor({
+  episode,
+  guestChoices,
+  mediaUploads,
+}: {
+  episode: OwnerEpisodeDetail | null;
+  guestChoices: GuestChoice[];
+  /** The audio, artwork and transcript uploads, for an episode that exists. */
+  mediaUploads?: ReactNode;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const publishDateRef = useRef<HTMLInputElement>(null);
+  const notesRef = useRef<HTMLTextAreaElement>(null);
+  const [saved, setSaved] = useState(episode);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [chapters, setChapters] = useState<ChapterRow[]>(() =>
+    (episode?.chapters ?? []).map((chapter) => ({
+      key: rowKey(),
+      startTime: clockOf(chapter.startSeconds),
+      title: chapter.title,
+      url: chapter.url ?? "",
+    })),
+  );
+  const [guests, setGuests] = useState<GuestRow[]>(() =>
+    (episode?.guests ?? []).map((guest) => ({
+      key: rowKey(),
+      name: guest.name,
+      role: guest.role ?? "",
+      link: guest.link ?? "",
+      guestApplicationId: guest.guestApplicationId,
+    })),
+  );
+  const [chosenApplication, setChosenApplication] = useState("");
+
+  // The date is shown in the owner's own time zone, which only the browser knows.
+  const savedPublishDate = saved?.publishDate ?? null;
+  useEffect(() => {
+    if (publishDateRef.current && savedPublishDate) publishDateRef.current.value = localInputValue(savedPublishDate);
+  }, [savedPublishDate]);
+
+  const fieldId = (name: string) => `${id}-${name.replaceAll(".", "-")}`;
+  const invalid = (name: string) =>
+    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(name)}-error` } : {};
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const fields = formFields(new FormData(form, submitter));
+    const localDate = typeof fields.publishDate === "string" ? fields.publishDate : "";
+    fields.publishDate = localDate ? new Date(localDate).toISOString() : "";
+    const checked = (saved ? EpisodeSaveSchema : EpisodeEditorSchema).safeParse(fields);
+    if (!checked.success) {
+      const found: FieldErrors = {};
+      for (const issue of checked.error.issues) found[issue.path.join(".")] ??= issue.message;
+      setErrors(found);
+      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+      toast({ title: "Error", description: checked.error.issues[0].message, variant: "destructive" });
+      return;
+    }
+    setErrors({});
+    setConflict(null);
+    setSaving(true);
+    try {
+      if (!saved) {
+        const reply = await sendJson<Reply & { data?: { id: number } }>("POST", "/api/admin/episodes", fields);
+        if (reply.ok && reply.body?.data) {
+          toast({ title: "Episode Created", description: `"${checked.data.title}" has been saved as a draft.` });
+          await navigate(`/admin/episodes/${reply.body.data.id}`);
+          return;
+        }
+        refused(reply.status, reply.body, "Failed to create episode");
+        return;
+      }
+      const reply = await sendJson<Reply & { data?: OwnerEpisodeDetail }>(
+        "PUT",
+        `/api/admin/episodes/${saved.id}`,
+        fields,
+      );
+      if (reply.ok && reply.body?.data) {
+        setSaved(reply.body.data);
+        toast({ title: "Episode Saved", description: `"${reply.body.data.title}" has been saved.` });
+        return;
+      }
+      refused(reply.status, reply.body, "Failed to save episode");
+    } catch {
+      toast({
+        title: "Error",
+        description: "The server could not be reached. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function refused(status: number, body: Reply | null, fallback: string) {
+    const message = body?.message ?? fallback;
+    if (status === 409 && !body?.errors) setConflict(message);
+    setErrors(Object.fromEntries(Object.entries(body?.errors ?? {}).map(([field, messages]) => [field, messages[0]])));
+    toast({ title: "Error", description: message, variant: "destructive" });
+  }
+
+  async function showPreview() {
+    try {
+      const reply = await sendJson<Reply & { data?: { html: string } }>("POST", "/api/admin/episodes/notes-preview", {
+        markdown: notesRef.current?.value ?? "",
+      });
+      if (reply.ok && reply.body?.data) {
+        setPreview(reply.body.data.html);
+        return;
+      }
+      toast({
+        title: "Error",
+        description: reply.body?.message ?? "Failed to preview the show notes",
+        variant: "destructive",
+      });
+    } catch {
+      toast({ title: "Error", description: "Failed to preview the show notes", variant: "destructive" });
+    }
+  }
+
+  async function remove() {
+    if (!saved) return;
+    setDeleting(false);
+    try {
+      const reply = await sendJson<Reply>("DELETE", `/api/admin/episodes/${saved.id}`);
+      if (reply.ok) {
+        toast({ title: "Episode Deleted", description: `"${saved.title}" has been deleted.` });
+        await navigate("/admin/episodes");
+        return;
+      }
+      toast({
+        title: "Delete Failed",
+        description: reply.body?.message ?? "Failed to delete episode",
+        variant: "destructive",
+      });
+    } catch {
+      toast({ title: "Delete Failed", description: "Failed to delete episode", variant: "destructive" });
+    }
+  }
+
+  function addChosenGuest() {
+    const choice = guestChoices.find((application) => String(application.id) === chosenApplication);
+    if (!choice) return;
+    const role = [choice.jobTitle, choice.company].filter(Boolean).join(", ");
+    setGuests((rows) => [...rows, { key: rowKey(), name: choice.name, role, link: "", guestApplicationId: choice.id }]);
+    setChosenApplication("");
+  }
+
+  const status = saved?.status ?? null;
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={saved ? "Edit episode" : "New episode"}
+        className="grid gap-6"
+      >
+        {saved ? <input type="hidden" name="version" value={saved.version} /> : null}
+        {conflict ? (
+          <div role="alert" className="rounded-md border border-destructive p-4 text-sm">
+            <p>{conflict}</p>
+            <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          </div>
+        ) : null}
+        <Card>
+          <CardHeader>
+            <div className="flex flex-wrap items-center gap-3">
+              <CardTitle>Episode</CardTitle>
+              {status ? <EpisodeStatusBadge status={status} /> : null}
+            </div>
+            <CardDescription>
+              {saved?.publishDate && status !== "draft"
+                ? `Publish date: ${new Date(saved.publishDate).toUTCString()}`
+                : "A new episode is a draft until you publish or schedule it."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <Field id={fieldId("title")} label="Title" error={errors.title}>
+              <Input
+                id={fieldId("title")}
+                name="title"
+                required
+                maxLength={200}
+                defaultValue={saved?.title ?? ""}
+                {...invalid("title")}
+              />
+            </Field>
+            <Field
+              id={fieldId("slug")}
+              label="Slug"
+              error={errors.slug}
+              hint={
+                saved?.slugFixed
+                  ? "The address is fixed now that the episode has been published."
+                  : "The episode page's address, /podcast/{slug}; leave empty to make it from the title."
+              }
+            >
+              <Input
+                id={fieldId("slug")}
+                name="slug"
+                maxLength={120}
+                readOnly={saved?.slugFixed}
+                defaultValue={saved?.slug ?? ""}
+                placeholder="made-from-the-title"
+                {...invalid("slug")}
+              />
+            </Field>
+            <Field
+              id={fieldId("summary")}
+              label="Summary"
+              error={errors.summary}
+              hint={`Plain text, at most ${SUMMARY_MAX_LENGTH.toLocaleString("en-US")} characters: the feed's description.`}
+            >
+              <Textarea
+                id={fieldId("summary")}
+                name="summary"
+                rows={3}
+                maxLength={SUMMARY_MAX_LENGTH}
+                defaultValue={saved?.summary ?? ""}
+                {...invalid("summary")}
+              />
+            </Field>
+            <div className="grid gap-2">
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor={fieldId("showNotesMarkdown")}>Show Notes (Markdown)</Label>
+                <div className="flex gap-2">
+                  <Button
+                    type="button"
+                    variant={preview === null ? "secondary" : "ghost"}
+                    size="sm"
+                    aria-pressed={preview === null}
+                    onClick={() => setPreview(null)}
+                  >
+                    Write
+                  </Button>
+                  <Button
+                    type="button"
+                    variant={preview === null ? "ghost" : "secondary"}
+                    size="sm"
+                    aria-pressed={preview !== null}
+                    onClick={() => void showPreview()}
+                  >
+                    Preview
+                  </Button>
+                </div>
+              </div>
+              <Textarea
+                ref={notesRef}
+                id={fieldId("showNotesMarkdown")}
+                name="showNotesMarkdown"
+                rows={10}
+                className={preview === null ? undefined : "hidden"}
+                defaultValue={saved?.showNotesMarkdown ?? ""}
+                {...invalid("showNotesMarkdown")}
+              />
+              {preview !== null ? (
+                <section
+                  aria-label="Show notes preview"
+                  className="prose prose-invert max-w-none rounded-md border border-input p-4"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (lib/sanitize-html.server)
+                  dangerouslySetInnerHTML={{ __html: preview }}
+                />
+              ) : null}
+              {errors.showNotesMarkdown ? (
+                <p id={`${fieldId("showNotesMarkdown")}-error`} className="text-red-300 text-sm">
+                  {errors.showNotesMarkdown}
+                </p>
+              ) : null}
+            </div>
+            <div className="grid gap-5 sm:grid-cols-3">
+              <Field id={fieldId("seasonNumber")} label="Season" error={errors.seasonNumber}>
+                <Input
+                  id={fieldId("seasonNumber")}
+                  name="seasonNumber"
+                  inputMode="numeric"
+                  defaultValue={saved?.seasonNumber ?? ""}
+                  {...invalid("seasonNumber")}
+                />
+              </Field>
+              <Field id={fieldId("episodeNumber")} label="Episode Number" error={errors.episodeNumber}>
+                <Input
+                  id={fieldId("episodeNumber")}
+                  name="episodeNumber"
+                  inputMode="numeric"
+                  defaultValue={saved?.episodeNumber ?? ""}
+                  {...invalid("episodeNumber")}
+                />
+              </Field>
+              <Field id={fieldId("episodeType")} label="Type" error={errors.episodeType}>
+                <select
+                  id={fieldId("episodeType")}
+                  name="episodeType"
+                  defaultValue={saved?.episodeType ?? "full"}
+                  className={SELECT_CLASS}
+                >
+                  {EPISODE_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {EPISODE_TYPE_LABELS[type]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
+            <div className="flex flex-wrap gap-6">
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="explicit" defaultChecked={saved?.explicit ?? false} />
+                Explicit
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="premium" defaultChecked={saved?.premium ?? false} />
+                Premium (members only)
+              </label>
+            </div>
+            <Field
+              id={fieldId("publishDate")}
+              label="Publish Date and Time"
+              error={errors.publishDate}
+              hint="In your time zone. Schedule needs a date in the future; Publish Now uses this moment unless the date is already past."
+            >
+              <Input
+                ref={publishDateRef}
+                id={fieldId("publishDate")}
+                name="publishDate"
+                type="datetime-local"
+                {...invalid("publishDate")}
+              />
+            </Field>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Media</CardTitle>
+            <CardDescription>Audio (MP3 or M4A), artwork and transcript.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {mediaUploads ?? (
+              <p className="text-muted-foreground text-sm">Save the episode first to upload its audio.</p>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Chapters</CardTitle>
+            <CardDescription>A start time (such as 1:05 or 1:02:03), a title and an optional link.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {errors.chapters ? <p className="text-red-300 text-sm">{errors.chapters}</p> : null}
+            {chapters.map((chapter, index) => (
+              <fieldset key={chapter.key} className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end">
+                <legend className="sr-only">Chapter {index + 1}</legend>
+                <Field
+                  id={fieldId(`chapters.${index}.startTime`)}
+                  label="Start"
+                  error={errors[`chapters.${index}.startTime`]}
+                >
+                  <Input
+                    id={fieldId(`chapters.${index}.startTime`)}
+                    name={`chapters.${index}.startTime`}
+                    defaultValue={chapter.startTime}
+                    {...invalid(`chapters.${index}.startTime`)}
+                  />
+                </Field>
+                <Field
+                  id={fieldId(`chapters.${index}.title`)}
+                  label="Chapter Title"
+                  error={errors[`chapters.${index}.title`]}
+                >
+                  <Input
+                    id={fieldId(`chapters.${index}.title`)}
+                    name={`chapters.${index}.title`}
+                    defaultValue={chapter.title}
+                    {...invalid(`chapters.${index}.title`)}
+                  />
+                </Field>
+                <Field id={fieldId(`chapters.${index}.url`)} label="Link" error={errors[`chapters.${index}.url`]}>
+                  <Input
+                    id={fieldId(`chapters.${index}.url`)}
+                    name={`chapters.${index}.url`}
+                    type="url"
+                    defaultValue={chapter.url}
+                    {...invalid(`chapters.${index}.url`)}
+                  />
+                </Field>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove chapter ${index + 1}`}
+                  onClick={() => setChapters((rows) => rows.filter((row) => row.key !== chapter.key))}
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </fieldset>
+            ))}
+            <div>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => setChapters((rows) => [...rows, { key: rowKey(), startTime: "", title: "", url: "" }])}
+              >
+                <Plus aria-hidden />
+                Add Chapter
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Guests</CardTitle>
+            <CardDescription>Chosen from approved guest applications, or entered by hand.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {errors.guests ? <p className="text-red-300 text-sm">{errors.guests}</p> : null}
+            {guests.map((guest, index) => (
+              <fieldset key={guest.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+                <legend className="sr-only">Guest {index + 1}</legend>
+                {guest.guestApplicationId ? (
+                  <input type="hidden" name={`guests.${index}.guestApplicationId`} value={guest.guestApplicationId} />
+                ) : null}
+                <Field id={fieldId(`guests.${index}.name`)} label="Guest Name" error={errors[`guests.${index}.name`]}>
+                  <Input
+                    id={fieldId(`guests.${index}.name`)}
+                    name={`guests.${index}.name`}
+                    defaultValue={guest.name}
+                    {...invalid(`guests.${index}.name`)}
+                  />
+                </Field>
+                <Field id={fieldId(`guests.${index}.role`)} label="Role" error={errors[`guests.${index}.role`]}>
+                  <Input
+                    id={fieldId(`guests.${index}.role`)}
+                    name={`guests.${index}.role`}
+                    defaultValue={guest.role}
+                    {...invalid(`guests.${index}.role`)}
+                  />
+                </Field>
+                <Field id={fieldId(`guests.${index}.link`)} label="Guest Link" error={errors[`guests.${index}.link`]}>
+                  <Input
+                    id={fieldId(`guests.${index}.link`)}
+                    name={`guests.${index}.link`}
+                    type="url"
+                    defaultValue={guest.link}
+                    {...invalid(`guests.${index}.link`)}
+                  />
+                </Field>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove guest ${index + 1}`}
+                  onClick={() => setGuests((rows) => rows.filter((row) => row.key !== guest.key))}
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </fieldset>
+            ))}
+            <div className="flex flex-wrap items-end gap-3">
+              {guestChoices.length > 0 ? (
+                <div className="grid gap-2">
+                  <Label htmlFor={fieldId("guest-application")}>From an application</Label>
+                  <div className="flex gap-2">
+                    <select
+                      id={fieldId("guest-application")}
+                      value={chosenApplication}
+                      onChange={(event) => setChosenApplication(event.target.value)}
+                      className={SELECT_CLASS}
+                    >
+                      <option value="">Choose an approved guest</option>
+                      {guestChoices.map((application) => (
+                        <option key={application.id} value={application.id}>
+                          {application.name}
+                          {application.company ? ` (${application.company})` : ""}
+                        </option>
+                      ))}
+                    </select>
+                    <Button type="button" variant="outline" onClick={addChosenGuest} disabled={!chosenApplication}>
+                      Add
+                    </Button>
+                  </div>
+                </div>
+              ) : null}
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() =>
+                  setGuests((rows) => [
+                    ...rows,
+                    { key: rowKey(), name: "", role: "", link: "", guestApplicationId: null },
+                  ])
+                }
+              >
+                <Plus aria-hidden />
+                Add Guest by Hand
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" name="status" value={status ?? "draft"} disabled={saving}>
+            {saving ? "Saving..." : saved ? "Save" : "Create Draft"}
+          </Button>
+          {saved
+            ? statusActions(status).map((action) => (
+                <Button
+                  key={action.status}
+                  type="submit"
+                  name="status"
+                  value={action.status}
+                  variant="secondary"
+                  disabled={saving}
+                >
+                  {action.label}
+                </Button>
+              ))
+            : null}
+          <Button asChild variant="ghost">
+            <Link to="/admin/episodes">Back to Episodes</Link>
+          </Button>
+          {saved ? (
+            <Button type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden />
+              Delete Episode
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      <ConfirmAction
+        open={deleting}
+        title="Delete Episode?"
+        confirmLabel="Delete Permanently"
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(false)}
+      >
+        This will permanently delete "{saved?.title}" with its audio, artwork and transcript. This action cannot be
+        undone. Unpublish the episode instead to keep it.
+      </ConfirmAction>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { EpisodeEditor } from "~/features/episodes/components/episode-editor";
+import { listGuestChoices, readOwnerEpisode } from "~/features/episodes/owner-episodes.server";
+import { parseIdParam } from "~/lib/api.server";
+import { appContext } from "~/lib/app-context.server";
+import { requireOwnerForPage } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/episode-editor";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data?.episode ? `Edit: ${args.data.episode.title}` : "New Episode",
+    description: "The episode editor.",
+    noIndex: true,
+  });
+
+/** /admin/episodes/new and /admin/episodes/{id}: the editor, with the guests it may offer. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  await requireOwnerForPage(db, request);
+  const guestChoices = await listGuestChoices(db);
+  if (params.id === undefined) return { episode: null, guestChoices };
+  const id = parseIdParam(params.id);
+  const episode = id === null ? null : await readOwnerEpisode(db, id, new Date());
+  if (!episode) throw data("Episode not found", { status: 404 });
+  return { episode, guestChoices };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { episode, guestChoices } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 pt-28 pb-24">
+      <h1 className="mb-8 font-bold text-4xl tracking-tight">{episode ? "Edit Episode" : "New Episode"}</h1>
+      {/* A new key per episode: its uncontrolled fields start again from that episode's values. */}
+      <EpisodeEditor key={episode?.id ?? "new"} episode={episode} guestChoices={guestChoices} />
+    </main>
+  );
+}
