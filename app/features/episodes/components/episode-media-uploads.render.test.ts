@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { type EpisodeMediaInfo, formatFileSize, mediaTypeName } from "../episode-media";
+import { formatFileSize, mediaTypeName } from "../episode-media";
+import type { EpisodeMediaInfo } from "../schema";
 import { EpisodeMediaUploads } from "./episode-media-uploads";
 
 const NOTHING: EpisodeMediaInfo = { audio: null, artwork: null, transcript: null };
@@ -10,7 +11,6 @@ const EVERYTHING: EpisodeMediaInfo = {
   audio: { bytes: 48_501, durationSeconds: 754, mimeType: "audio/mpeg", url: "/media/episodes/audio/a.mp3" },
   artwork: {
     url: "/media/episodes/artwork/b.jpg",
-    mimeType: "image/jpeg",
     renditions: [
       { url: "/media/episodes/artwork/b.w384.webp", width: 384, height: 384 },
       { url: "/media/episodes/artwork/b.w768.webp", width: 768, height: 768 },

@@ -12,20 +12,20 @@ import {
   EPISODE_MEDIA_REMOVED,
   EPISODE_MEDIA_UPLOADED,
   type EpisodeMediaField,
-  type EpisodeMediaInfo,
   formatFileSize,
+  imageTypeName,
   mediaTypeName,
 } from "../episode-media";
-import { formatDuration } from "../schema";
+import { type EpisodeMediaInfo, formatDuration } from "../schema";
 
 type MediaReply = { success?: boolean; message?: string; data?: EpisodeMediaInfo };
 
 export type EpisodeMediaUploadsProps = {
   episodeId: number;
-  /** The episode's media as the server last told it. */
+  /** The episode's media when the editor opened; the sections then show what each upload answers. */
   media: EpisodeMediaInfo;
   /** Called with the episode's media after an upload or a removal succeeded. */
-  onUploaded: (media: EpisodeMediaInfo) => void;
+  onUploaded?: (media: EpisodeMediaInfo) => void;
   /** MAX_AUDIO_MB: a larger file is refused before it is sent, with the server's own message. */
   maxAudioMb?: number;
 };
@@ -55,10 +55,11 @@ function describeCurrent(field: EpisodeMediaField, media: EpisodeMediaInfo): str
     const { artwork } = media;
     if (!artwork) return "No artwork of its own: the show's artwork is used.";
     const widths = artwork.renditions.map((rendition) => rendition.width).join(" and ");
-    return `${mediaTypeName(artwork.mimeType)}, square${widths ? `, shown as WebP at ${widths} pixels` : ""}`;
+    return `${imageTypeName(artwork.url)}, square${widths ? `, shown as WebP at ${widths} pixels` : ""}`;
   }
   const { transcript } = media;
-  return transcript ? mediaTypeName(transcript.mimeType) : "No transcript.";
+  if (!transcript) return "No transcript.";
+  return transcript.mimeType ? mediaTypeName(transcript.mimeType) : "A transcript";
 }
 
 function uploadedDescription(field: EpisodeMediaField, media: EpisodeMediaInfo): string {
@@ -76,7 +77,10 @@ function MediaUploadSection({
   media,
   onUploaded,
   maxAudioMb,
-}: EpisodeMediaUploadsProps & { field: EpisodeMediaField }) {
+}: Omit<EpisodeMediaUploadsProps, "onUploaded"> & {
+  field: EpisodeMediaField;
+  onUploaded: (media: EpisodeMediaInfo) => void;
+}) {
   const inputId = useId();
   const label = EPISODE_MEDIA_LABELS[field];
   const [file, setFile] = useState<File | null>(null);
@@ -238,11 +242,16 @@ function MediaUploadSection({
  * The episode editor's Audio, Artwork and Transcript sections: what each holds now, and a file to upload in its
  * place, sent with a progress bar. The server checks each file by its content; its refusal is shown as it says it.
  */
-export function EpisodeMediaUploads(props: EpisodeMediaUploadsProps) {
+export function EpisodeMediaUploads({ media, onUploaded, ...props }: EpisodeMediaUploadsProps) {
+  const [current, setCurrent] = useState(media);
+  const changed = (next: EpisodeMediaInfo) => {
+    setCurrent(next);
+    onUploaded?.(next);
+  };
   return (
     <div className="flex flex-col gap-4">
       {EPISODE_MEDIA_FIELDS.map((field) => (
-        <MediaUploadSection key={field} field={field} {...props} />
+        <MediaUploadSection key={field} field={field} media={current} onUploaded={changed} {...props} />
       ))}
     </div>
   );
