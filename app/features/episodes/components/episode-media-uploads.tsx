@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -88,7 +88,7 @@ function MediaUploadSection({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const upload = useRef<UploadUnderWay<MediaReply> | null>(null);
-  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const uploading = percent !== null;
   const url = `/api/admin/episodes/${episodeId}/${field}`;
   const current = field === "audio" ? media.audio : field === "artwork" ? media.artwork : media.transcript;
@@ -99,8 +99,7 @@ function MediaUploadSection({
     toast({ title, ...(description ? { description } : {}) });
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleUpload() {
     if (!file || uploading) return;
     setRefusal(null);
     if (field === "audio" && maxAudioMb !== undefined && file.size > maxAudioMb * 1024 * 1024) {
@@ -119,7 +118,7 @@ function MediaUploadSection({
       if (reply.ok && reply.body?.success && reply.body.data) {
         succeeded(reply.body, EPISODE_MEDIA_UPLOADED[field], uploadedDescription(field, reply.body.data));
         setFile(null);
-        form.current?.reset();
+        if (input.current) input.current.value = "";
       } else {
         setRefusal(reply.body?.message ?? NOT_SAVED);
       }
@@ -176,11 +175,12 @@ function MediaUploadSection({
         </p>
       </div>
 
-      <form ref={form} onSubmit={handleSubmit} className="mt-4 flex flex-col gap-2">
+      {/* Not a form of its own: the editor's form holds these sections, and forms cannot nest. */}
+      <div className="mt-4 flex flex-col gap-2">
         <Label htmlFor={inputId}>{current ? `Replace the ${label.toLowerCase()}` : `${label} file`}</Label>
         <Input
+          ref={input}
           id={inputId}
-          name={field}
           type="file"
           accept={EPISODE_MEDIA_ACCEPT[field]}
           aria-describedby={`${inputId}-hint${refusal ? ` ${inputId}-refusal` : ""}`}
@@ -219,7 +219,7 @@ function MediaUploadSection({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={!file || uploading || removing}>
+          <Button type="button" disabled={!file || uploading || removing} onClick={handleUpload}>
             {uploading ? "Uploading..." : `Upload ${label.toLowerCase()}`}
           </Button>
           {uploading ? (
@@ -233,7 +233,7 @@ function MediaUploadSection({
             </Button>
           ) : null}
         </div>
-      </form>
+      </div>
     </section>
   );
 }
