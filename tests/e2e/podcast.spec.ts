@@ -21,7 +21,8 @@ test.describe("podcast page", () => {
     await expect(card.getByText("Trailer", { exact: true })).toBeVisible();
     await expect(card.getByText(trailer.description)).toBeVisible();
     const audio = card.locator("audio");
-    await expect(audio).toHaveAttribute("src", trailer.audioUrl);
+    await expect(audio).toHaveAttribute("src", api.data[0].audioUrl);
+    expect(api.data[0].audioUrl).toMatch(/^\/media\/episodes\/audio\/[\w-]+\.mp3$/);
     await expect(audio).toHaveAttribute("preload", "none");
     await expect(audio).toHaveAttribute("controls", "");
     await expect(card.getByText("0:12", { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import { episodeStructuredData } from "./structured-data";
 const episode: PodcastEpisode = {
   id: 1,
   guid: "no-details-guid",
+  slug: "episode-1",
   title: "Episode 1",
   description: "A founder on a pivot.",
   audioUrl: "/audio/1.mp3",
