@@ -88,6 +88,9 @@ async function load(slug: string, headers: Record<string, string> = {}) {
   }
 }
 
+const audioUrlOf = (reply: Awaited<ReturnType<typeof load>>) =>
+  (reply.data?.episode as EpisodePageData | undefined)?.audioUrl;
+
 async function getChapters(slug: string) {
   const response: Response = await chaptersLoader({
     request: new Request(`http://localhost/podcast/${slug}/chapters.json`),
@@ -147,12 +150,12 @@ describe("the episode page's loader", () => {
   it("shows a premium episode with a lock and no audio, and with its audio to a premium member", async () => {
     const anonymous = await load("premium");
     expect(anonymous.status).toBe(200);
-    expect((anonymous.data?.episode as EpisodePageData).audioUrl).toBeNull();
+    expect(audioUrlOf(anonymous)).toBeNull();
     const free = await signInMember(database.db, "free");
-    expect(((await load("premium", { cookie: free.cookie })).data?.episode as EpisodePageData).audioUrl).toBeNull();
+    expect(audioUrlOf(await load("premium", { cookie: free.cookie }))).toBeNull();
     const premium = await signInMember(database.db, "premium");
     const member = await load("premium", { cookie: premium.cookie });
-    expect((member.data?.episode as EpisodePageData).audioUrl).toMatch(/^\/media\/episodes\/audio\//);
+    expect(audioUrlOf(member)).toMatch(/^\/media\/episodes\/audio\//);
   });
 });
 
