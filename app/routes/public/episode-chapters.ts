@@ -2,10 +2,7 @@ import { findPublicEpisodeChapters } from "~/features/episodes/episodes.server";
 import { CHAPTERS_MIME_TYPE } from "~/features/episodes/podcast-feed.server";
 import { appContext } from "~/lib/app-context.server";
 import { buildChaptersDocument } from "~/lib/media/checks/chapters";
-import type { PublicRouteHandle } from "~/lib/public-routes";
 import type { Route } from "./+types/episode-chapters";
-
-export const handle: PublicRouteHandle = { publicRoute: { shows: ["episodes"] } };
 
 /** A public episode's chapters as a Podcasting 2.0 JSON chapters document, which the feed's podcast:chapters names. */
 export async function loader({ params, context }: Route.LoaderArgs) {
