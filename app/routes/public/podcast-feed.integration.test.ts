@@ -1,4 +1,4 @@
-import fs from "node:fs";
+import fs, { createReadStream } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { parseRssFeed } from "feedsmith";
@@ -6,6 +6,8 @@ import { parseFeed } from "podcast-partytime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { samplePodcastEpisodes } from "~/db/sample-content";
 import { podcastEpisodes } from "~/db/schema";
+import { newMediaKey } from "~/lib/media/media-key";
+import { mediaLimits, type StoredUpload, storeUpload } from "~/lib/media/store-upload.server";
 import { siteConfig } from "~/lib/site-config";
 import { routeContext } from "../../../tests/setup/call-route";
 import {
@@ -14,7 +16,9 @@ import {
   publicEpisode,
   sampleEpisodeFixtures,
 } from "../../../tests/setup/episode-fixtures";
+import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { loader as mediaLoader } from "./media";
 import { loader } from "./podcast-feed";
 
 const SITE_URL = "https://www.disruptionconfessional.example";
@@ -337,5 +341,76 @@ describe("GET /podcast.xml with unusual content", () => {
     expect(feed?.title).toBe("The Disruption Confessional");
     expect(feed?.items).toEqual([]);
     expect(feed?.trailers).toBeUndefined();
+  });
+});
+
+describe.each(MEDIA_BACKENDS)("GET /podcast.xml with uploaded media on %s", (backend) => {
+  let media: TestMediaStorage;
+  let audio: StoredUpload<"audio">;
+  const artworkKey = newMediaKey("episodes/artwork", "png");
+
+  beforeAll(async () => {
+    media = await openTestMediaStorage(backend);
+    audio = await storeUpload(
+      media.storage,
+      createReadStream("tests/fixtures/media/tone-cbr.mp3"),
+      { kind: "audio", prefix: "episodes/audio" },
+      mediaLimits({ MAX_AUDIO_MB: 500 }),
+    );
+    await database.db.delete(podcastEpisodes);
+    await insertEpisodes(database.db, [
+      publicEpisode({
+        guid: "uploaded",
+        slug: "uploaded",
+        title: "Uploaded",
+        audioKey: audio.key,
+        audioLengthBytes: audio.size,
+        audioMimeType: audio.contentType,
+        durationSeconds: Math.round(audio.details.durationSeconds),
+        explicit: true,
+        artworkKey,
+        guests: [{ name: "Sam Rivera", link: "https://example.com/sam" }, { name: "Priya Natarajan" }],
+      }),
+    ]);
+  }, 30_000);
+  afterAll(() => media?.close());
+
+  /** The enclosure's bytes as the media route serves them, following S3's signed redirect. */
+  async function servedBytes(url: string): Promise<number> {
+    const key = new URL(url).pathname.replace(/^\/media\//, "");
+    const response: Response = await mediaLoader({
+      request: new Request(url),
+      params: { "*": key },
+      context: routeContext(database.db, { media: media.storage }),
+    } as never);
+    const final = response.status === 307 ? await fetch(response.headers.get("Location") as string) : response;
+    expect(final.status).toBe(200);
+    return (await final.arrayBuffer()).byteLength;
+  }
+
+  it("gives the enclosure the stored length, which is what the media route serves, as both parsers read it", async () => {
+    const { xml } = await getFeed();
+    const [partytimeItem] = parseFeed(xml)?.items ?? [];
+    const [feedsmithItem] = parseRssFeed(xml).items ?? [];
+    expect(partytimeItem.enclosure).toEqual({
+      url: `${SITE_URL}/media/${audio.key}`,
+      length: audio.size,
+      type: "audio/mpeg",
+    });
+    expect(feedsmithItem.enclosures).toEqual([partytimeItem.enclosure]);
+    expect(await servedBytes(partytimeItem.enclosure.url)).toBe(audio.size);
+  });
+
+  it("carries the episode's own artwork, explicit flag, and each guest with their link", async () => {
+    const { xml } = await getFeed();
+    const [item] = parseRssFeed(xml).items ?? [];
+    expect(item.itunes).toMatchObject({ image: `${SITE_URL}/media/${artworkKey}`, explicit: true });
+    expect(item.podcast?.persons).toEqual([
+      { display: "Alex Morgan", role: "host" },
+      { display: "Sam Rivera", role: "guest", href: "https://example.com/sam" },
+      { display: "Priya Natarajan", role: "guest" },
+    ]);
+    expect(item.podcast?.transcripts).toBeUndefined();
+    expect(item.podcast?.chapters).toBeUndefined();
   });
 });
