@@ -94,7 +94,7 @@ export async function publicPathTest(): Promise<(pathname: string) => boolean> {
 }
 
 /** Where the page cache learns that public content changed (docs/decisions/027-page-cache.md). */
-export const publicContentVersionOf = (runtime: AppRuntime) => () => publicContentVersion(runtime.db);
+export const publicContentVersionOf = (runtime: AppRuntime) => () => publicContentVersion(runtime.db, new Date());
 
 type AppPageHandler = PageHandler<RouterContextProvider>;
 

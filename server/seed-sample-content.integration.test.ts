@@ -1,9 +1,12 @@
 import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleContentSeries, sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
+import {
+  sampleContentSeries,
+  sampleEpisodeFiles,
+  sampleInsightPosts,
+  samplePodcastEpisodes,
+} from "~/db/sample-content";
 import { contentEpisodes, contentSeries, episodeGuests, insightPosts, podcastEpisodes } from "~/db/schema";
-import { EPISODE_AUDIO_FILES } from "~/features/premium/premium-files.server";
 import { mediaLimits } from "~/lib/media/store-upload.server";
 import { openTestMediaStorage } from "../tests/setup/media-storages";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
@@ -55,23 +58,18 @@ describe("seedSampleContent", () => {
   });
 
   it("gives each sample episode the true byte length of its audio file, and the transcript and chapters files exist", () => {
-    const publicFile = (url: string) => path.join("public", url);
-    const premiumFile = (url: string) => {
-      const id = url.replace("/members/premium-content/audio/", "") as keyof typeof EPISODE_AUDIO_FILES;
-      return path.join("app/features/premium/files", EPISODE_AUDIO_FILES[id].fileName);
-    };
     for (const episode of samplePodcastEpisodes) {
-      const file = episode.premium ? premiumFile(episode.audioUrl) : publicFile(episode.audioUrl);
-      expect({ url: episode.audioUrl, length: episode.audioLengthBytes }).toEqual({
-        url: episode.audioUrl,
-        length: fs.statSync(file).size,
+      const files = sampleEpisodeFiles[episode.guid];
+      expect({ guid: episode.guid, length: episode.audioLengthBytes }).toEqual({
+        guid: episode.guid,
+        length: fs.statSync(files.audio).size,
       });
     }
-    const withExtras = samplePodcastEpisodes.filter((episode) => episode.transcriptUrl && episode.chaptersUrl);
+    const withExtras = Object.values(sampleEpisodeFiles).filter((files) => files.transcript && files.chapters);
     expect(withExtras.length).toBeGreaterThan(0);
-    for (const episode of withExtras) {
-      expect(fs.readFileSync(publicFile(episode.transcriptUrl ?? ""), "utf8")).toMatch(/^WEBVTT\n/);
-      const chapters = JSON.parse(fs.readFileSync(publicFile(episode.chaptersUrl ?? ""), "utf8"));
+    for (const files of withExtras) {
+      expect(fs.readFileSync(files.transcript ?? "", "utf8")).toMatch(/^WEBVTT\n/);
+      const chapters = JSON.parse(fs.readFileSync(files.chapters ?? "", "utf8"));
       expect(chapters.version).toBe("1.2.0");
       expect(chapters.chapters.length).toBeGreaterThan(0);
     }

@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import {
   sampleContentSeries,
   sampleEpisodeFiles,
+  sampleEpisodeGuests,
   sampleInsightPosts,
   samplePodcastEpisodes,
 } from "~/db/sample-content";
@@ -34,9 +35,9 @@ export async function seedSampleContent(db: Database): Promise<boolean> {
     const episodes = await tx
       .insert(schema.podcastEpisodes)
       .values(samplePodcastEpisodes)
-      .returning({ id: schema.podcastEpisodes.id, guestName: schema.podcastEpisodes.guestName });
-    const guests = episodes.flatMap(({ id, guestName }) =>
-      guestName ? [{ episodeId: id, position: 0, name: guestName }] : [],
+      .returning({ id: schema.podcastEpisodes.id, guid: schema.podcastEpisodes.guid });
+    const guests = episodes.flatMap(({ id, guid }) =>
+      (sampleEpisodeGuests[guid] ?? []).map((name, position) => ({ episodeId: id, position, name })),
     );
     if (guests.length > 0) await tx.insert(schema.episodeGuests).values(guests);
     const { episodes: plannedEpisodes, ...series } = sampleContentSeries;

@@ -64,7 +64,6 @@ export const samplePodcastEpisodes = [
     title: "Trailer: Welcome to The Disruption Confessional",
     description:
       "A first listen: what this show is about, who you will hear from, and why the best lessons in innovation come from the moments nobody puts on a slide.",
-    audioUrl: "/attached_assets/audio/trailer.mp3",
     audioLengthBytes: 48501,
     publishDate: new Date("2025-09-04T09:00:00Z"),
     firstPublishedAt: new Date("2025-09-04T09:00:00Z"),
@@ -79,7 +78,6 @@ export const samplePodcastEpisodes = [
     title: "Episode 1: The Pivot That Almost Sank Us",
     description:
       "A founder tells the story of the pivot that nearly ended the company, and what it taught her about timing.",
-    audioUrl: "/attached_assets/audio/episode-1.mp3",
     audioLengthBytes: 48501,
     publishDate: new Date("2025-09-11T09:00:00Z"),
     firstPublishedAt: new Date("2025-09-11T09:00:00Z"),
@@ -87,10 +85,6 @@ export const samplePodcastEpisodes = [
     episodeNumber: 1,
     episodeType: "full",
     durationSeconds: 12,
-    guestName: "Sam Rivera",
-    transcriptUrl: "/attached_assets/transcripts/episode-1.vtt",
-    transcriptMimeType: "text/vtt",
-    chaptersUrl: "/attached_assets/chapters/episode-1.json",
   },
   {
     guid: "9a7b6c5d-4e3f-4a2b-9c1d-0e8f7a6b5c23",
@@ -98,7 +92,6 @@ export const samplePodcastEpisodes = [
     status: "published",
     title: "Episode 2: Automating Ourselves Out of a Job",
     description: "An operations leader on automating her own role, and the better job that came after it.",
-    audioUrl: "/attached_assets/audio/episode-2.mp3",
     audioLengthBytes: 48501,
     publishDate: new Date("2025-09-18T09:00:00Z"),
     firstPublishedAt: new Date("2025-09-18T09:00:00Z"),
@@ -106,7 +99,6 @@ export const samplePodcastEpisodes = [
     episodeNumber: 2,
     episodeType: "full",
     durationSeconds: 12,
-    guestName: "Priya Natarajan",
   },
   {
     guid: "e3b1f6a2-7c4d-4f8e-a5b9-1d2c3e4f5a67",
@@ -114,7 +106,6 @@ export const samplePodcastEpisodes = [
     status: "published",
     title: "Founders Who Failed Forward: The Unedited Cut",
     description: "The full conversation with three founders about the launches that went wrong, for premium members.",
-    audioUrl: "/members/premium-content/audio/founders-who-failed-forward",
     audioLengthBytes: 24418,
     publishDate: new Date("2025-09-25T09:00:00Z"),
     firstPublishedAt: new Date("2025-09-25T09:00:00Z"),
@@ -125,6 +116,12 @@ export const samplePodcastEpisodes = [
     premium: true,
   },
 ];
+
+/** The sample episodes' guests, by episode guid, in order. */
+export const sampleEpisodeGuests: Record<string, string[]> = {
+  "5e2f8b14-1d3c-4e6a-8b7f-2a9c0d4e6f12": ["Sam Rivera"],
+  "9a7b6c5d-4e3f-4a2b-9c1d-0e8f7a6b5c23": ["Priya Natarajan"],
+};
 
 /**
  * The files behind the sample episodes (paths from the project's root), stored through the media module at start-up

@@ -235,7 +235,6 @@ export const podcastEpisodes = pgTable(
     firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
     /** Raised by every save, so that a save made from an outdated form is refused instead of overwriting. */
     version: integer("version").notNull().default(1),
-    audioUrl: text("audio_url"),
     /** The audio's media key (app/lib/media); null until audio is uploaded. */
     audioKey: text("audio_key"),
     /** The audio file's size for the feed's enclosure; null when unknown (the feed then says 0, as RSS allows). */
@@ -248,24 +247,18 @@ export const podcastEpisodes = pgTable(
     episodeType: text("episode_type").notNull().default("full"),
     explicit: boolean("explicit").notNull().default(false),
     durationSeconds: integer("duration_seconds"),
-    imageUrl: text("image_url"),
     /** The episode's own artwork (square JPEG or PNG) and its WebP renditions; null for the show's artwork. */
     artworkKey: text("artwork_key"),
     artworkRenditions: jsonb("artwork_renditions").$type<StoredImageRendition[]>().notNull().default([]),
-    guestName: text("guest_name"),
     spotifyUrl: text("spotify_url"),
     youtubeUrl: text("youtube_url"),
-    transcriptUrl: text("transcript_url"),
     /** The transcript's media key (WebVTT or SRT). */
     transcriptKey: text("transcript_key"),
     transcriptMimeType: text("transcript_mime_type"),
-    /** A Podcasting 2.0 JSON chapters file. */
-    chaptersUrl: text("chapters_url"),
     /** The chapters as edited in the owner's form, served as Podcasting 2.0 JSON chapters. */
     chapters: jsonb("chapters").$type<EpisodeChapter[]>().notNull().default([]),
-    /** Premium episodes are for members only: never in the public feed, list or pages. */
+    /** Premium episodes are listed and have a page, with a lock: their audio is for premium members, never in the feed. */
     premium: boolean("premium").notNull().default(false),
-    active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

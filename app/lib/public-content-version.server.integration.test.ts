@@ -1,31 +1,34 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
-import { insightPosts, podcastEpisodes } from "~/db/schema";
+import { sampleInsightPosts } from "~/db/sample-content";
+import { episodeGuests, insightPosts, podcastEpisodes } from "~/db/schema";
+import { insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "../../tests/setup/episode-fixtures";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { publicContentVersion } from "./public-content-version.server";
+
+const NOW = new Date("2026-03-02T12:00:00Z");
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
   await database.db.insert(insightPosts).values(sampleInsightPosts);
-  await database.db.insert(podcastEpisodes).values(samplePodcastEpisodes);
+  await insertEpisodes(database.db, sampleEpisodeFixtures());
 });
 afterAll(() => database.close());
 
 describe("publicContentVersion", () => {
   it("stays the same while nothing changes", async () => {
-    expect(await publicContentVersion(database.db)).toBe(await publicContentVersion(database.db));
+    expect(await publicContentVersion(database.db, NOW)).toBe(await publicContentVersion(database.db, NOW));
   });
 
   it("changes when an insight is edited without touching updated_at, added or deleted", async () => {
-    const before = await publicContentVersion(database.db);
+    const before = await publicContentVersion(database.db, NOW);
     const [post] = await database.db.select().from(insightPosts).limit(1);
     await database.db
       .update(insightPosts)
       .set({ title: `${post.title}!` })
       .where(eq(insightPosts.id, post.id));
-    const afterEdit = await publicContentVersion(database.db);
+    const afterEdit = await publicContentVersion(database.db, NOW);
     expect(afterEdit).not.toBe(before);
 
     await database.db.insert(insightPosts).values({
@@ -36,17 +39,36 @@ describe("publicContentVersion", () => {
       category: "Tests",
       authorName: "tester",
     });
-    const afterInsert = await publicContentVersion(database.db);
+    const afterInsert = await publicContentVersion(database.db, NOW);
     expect(afterInsert).not.toBe(afterEdit);
 
     await database.db.delete(insightPosts).where(eq(insightPosts.id, "version-test"));
-    expect(await publicContentVersion(database.db)).toBe(afterEdit);
+    expect(await publicContentVersion(database.db, NOW)).toBe(afterEdit);
   });
 
-  it("changes when a podcast episode is hidden", async () => {
-    const before = await publicContentVersion(database.db);
+  it("changes when a podcast episode is unpublished", async () => {
+    const before = await publicContentVersion(database.db, NOW);
     const [episode] = await database.db.select().from(podcastEpisodes).limit(1);
-    await database.db.update(podcastEpisodes).set({ active: false }).where(eq(podcastEpisodes.id, episode.id));
-    expect(await publicContentVersion(database.db)).not.toBe(before);
+    await database.db.update(podcastEpisodes).set({ status: "unpublished" }).where(eq(podcastEpisodes.id, episode.id));
+    expect(await publicContentVersion(database.db, NOW)).not.toBe(before);
+  });
+
+  it("changes when a guest is renamed", async () => {
+    const before = await publicContentVersion(database.db, NOW);
+    const [guest] = await database.db.select().from(episodeGuests).limit(1);
+    await database.db.update(episodeGuests).set({ name: "Someone Else" }).where(eq(episodeGuests.id, guest.id));
+    expect(await publicContentVersion(database.db, NOW)).not.toBe(before);
+  });
+
+  it("changes when a scheduled episode's time comes, with no write at all", async () => {
+    const publishAt = new Date(NOW.getTime() + 3_600_000);
+    await insertEpisodes(database.db, [
+      publicEpisode({ guid: "scheduled", title: "Scheduled", status: "scheduled", publishDate: publishAt }),
+    ]);
+    const justBefore = await publicContentVersion(database.db, new Date(publishAt.getTime() - 1));
+    expect(await publicContentVersion(database.db, NOW)).toBe(justBefore);
+    const atTheTime = await publicContentVersion(database.db, publishAt);
+    expect(atTheTime).not.toBe(justBefore);
+    expect(await publicContentVersion(database.db, new Date(publishAt.getTime() + 60_000))).toBe(atTheTime);
   });
 });

@@ -1,13 +1,15 @@
-import { sql } from "drizzle-orm";
+import { count, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { insightPosts, podcastEpisodes } from "~/db/schema";
+import { episodeGuests, insightPosts, podcastEpisodes } from "~/db/schema";
 
 /**
- * A digest of every row that the public pages show (insights, podcast episodes): it changes with any insert, update
- * or delete, whichever process or tool made it, so cached pages can be dropped when it changes.
+ * A digest of every row that the public pages show (insights, podcast episodes and their guests): it changes with
+ * any insert, update or delete, whichever process or tool made it, so cached pages can be dropped when it changes.
+ * It also counts the episodes whose publish date has come by `now`, so that a scheduled episode's time coming, which
+ * writes nothing, changes it too.
  */
-export async function publicContentVersion(db: Database): Promise<string> {
-  const [insights, episodes] = await Promise.all([
+export async function publicContentVersion(db: Database, now: Date): Promise<string> {
+  const [insights, episodes, guests, dueEpisodes] = await Promise.all([
     db
       .select({
         digest: sql<string>`md5(coalesce(string_agg(${insightPosts}::text, ',' order by ${insightPosts.id}), ''))`,
@@ -18,6 +20,12 @@ export async function publicContentVersion(db: Database): Promise<string> {
         digest: sql<string>`md5(coalesce(string_agg(${podcastEpisodes}::text, ',' order by ${podcastEpisodes.id}), ''))`,
       })
       .from(podcastEpisodes),
+    db
+      .select({
+        digest: sql<string>`md5(coalesce(string_agg(${episodeGuests}::text, ',' order by ${episodeGuests.id}), ''))`,
+      })
+      .from(episodeGuests),
+    db.select({ due: count() }).from(podcastEpisodes).where(lte(podcastEpisodes.publishDate, now)),
   ]);
-  return `${insights[0]?.digest}:${episodes[0]?.digest}`;
+  return `${insights[0]?.digest}:${episodes[0]?.digest}:${guests[0]?.digest}:${dueEpisodes[0]?.due}`;
 }

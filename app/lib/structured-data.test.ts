@@ -118,6 +118,12 @@ describe("podcastEpisodeJsonLd", () => {
       contentUrl: "https://show.example/audio/episode-1.mp3",
     });
   });
+
+  it("names no media for audio the page does not play for the visitor (premium)", () => {
+    const described = podcastEpisodeJsonLd(SITE, `${SITE}/podcast/members`, { ...episode, audioUrl: null });
+    expect(described).not.toHaveProperty("associatedMedia");
+    expect(described.partOfSeries).toMatchObject({ "@type": "PodcastSeries" });
+  });
 });
 
 describe("organizationJsonLd", () => {

@@ -74,7 +74,8 @@ export type EpisodeSegment = { title: string; startSeconds: number };
 export type EpisodeStructuredDataInput = {
   title: string;
   description: string;
-  audioUrl: string;
+  /** Null for premium audio the page does not play for the visitor. */
+  audioUrl: string | null;
   /** ISO 8601 timestamp. */
   publishDate: string;
   episodeNumber: number | null;
@@ -104,7 +105,6 @@ export function podcastEpisodeJsonLd(
   pageUrl: string,
   episode: EpisodeStructuredDataInput,
 ): WithContext<PodcastEpisode> {
-  const audioUrl = absoluteUrl(siteUrl, episode.audioUrl);
   return {
     "@context": "https://schema.org",
     "@type": "PodcastEpisode",
@@ -114,11 +114,13 @@ export function podcastEpisodeJsonLd(
     datePublished: episode.publishDate,
     ...(episode.episodeNumber !== null && { episodeNumber: episode.episodeNumber }),
     ...(episode.durationSeconds !== null && { timeRequired: isoDuration(episode.durationSeconds) }),
-    associatedMedia: {
-      "@type": "AudioObject",
-      contentUrl: audioUrl,
-      ...(episode.durationSeconds !== null && { duration: isoDuration(episode.durationSeconds) }),
-    },
+    ...(episode.audioUrl !== null && {
+      associatedMedia: {
+        "@type": "AudioObject",
+        contentUrl: absoluteUrl(siteUrl, episode.audioUrl),
+        ...(episode.durationSeconds !== null && { duration: isoDuration(episode.durationSeconds) }),
+      },
+    }),
     partOfSeries: { "@type": "PodcastSeries", "@id": seriesId(siteUrl), name: siteConfig.showName },
     ...(episode.seasonNumber != null && {
       partOfSeason: { "@type": "PodcastSeason", seasonNumber: episode.seasonNumber },

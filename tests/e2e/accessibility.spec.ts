@@ -13,6 +13,8 @@ const ROUTES = [
   "/about",
   "/briefing",
   "/podcast",
+  "/podcast/episode-1-the-pivot-that-almost-sank-us",
+  "/podcast/founders-who-failed-forward-the-unedited-cut",
   "/insights",
   "/insights/ai-agents-small-business",
   "/contact",

@@ -40,6 +40,7 @@ const PUBLIC_PAGES = [
   "/about",
   "/briefing",
   "/podcast",
+  "/podcast/episode-1-the-pivot-that-almost-sank-us",
   "/insights",
   "/insights/ai-agents-small-business",
   "/contact",

@@ -12,6 +12,11 @@ const pages: PageExpectation[] = [
   { path: "/about", title: "About", heading: "About the Host" },
   { path: "/briefing", title: "The Briefing", heading: "The Briefing" },
   { path: "/podcast", title: "Podcast", heading: "The Podcast" },
+  {
+    path: "/podcast/episode-1-the-pivot-that-almost-sank-us",
+    title: "Episode 1: The Pivot That Almost Sank Us",
+    heading: "Episode 1: The Pivot That Almost Sank Us",
+  },
   { path: "/insights", title: "Insights", heading: "Latest Insights" },
   { path: "/contact", title: "Contact", heading: "Join the Conversation" },
   { path: "/links", title: "Links", heading: "The Disruption Confessional" },

@@ -1,8 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { listenPlatforms, siteConfig } from "../../app/lib/site-config";
+import { samplePodcastEpisodes } from "../../app/db/sample-content";
+import { siteConfig } from "../../app/lib/site-config";
 import { openPage } from "./support";
 
 const hub = (page: Page) => page.getByRole("main");
+const latestFreeEpisode = samplePodcastEpisodes.filter((episode) => !episode.premium).at(-1) as {
+  title: string;
+  slug: string;
+};
 
 test.describe("links page", () => {
   test("shows the artwork, the show's name and the tagline", async ({ page }) => {
@@ -17,13 +22,14 @@ test.describe("links page", () => {
     await expect(hub(page).getByText("The Future Isn't Predicted. It's Confessed.", { exact: true })).toBeVisible();
   });
 
-  test("has the four buttons in order, the first naming the latest episode of the local list", async ({ page }) => {
+  test("has the four buttons in order, the first naming the latest published episode and leading to its page", async ({
+    page,
+  }) => {
     await openPage(page, "/links");
     const buttons = page.getByRole("navigation", { name: "Links" }).getByRole("link");
     await expect(buttons).toHaveCount(4);
-    await expect(buttons.nth(0)).toHaveText(`LATEST EPISODE${siteConfig.episodes[0].title}`);
-    await expect(buttons.nth(0)).toHaveAttribute("href", listenPlatforms.spotify.url);
-    await expect(buttons.nth(0)).toHaveAttribute("target", "_blank");
+    await expect(buttons.nth(0)).toHaveText(`LATEST EPISODE${latestFreeEpisode.title}`);
+    await expect(buttons.nth(0)).toHaveAttribute("href", `/podcast/${latestFreeEpisode.slug}`);
     await expect(buttons.nth(1)).toHaveText("SUBSCRIBE TOThe Briefing Newsletter");
     await expect(buttons.nth(1)).toHaveAttribute("href", "/briefing");
     await expect(buttons.nth(2)).toHaveText("VISITOfficial Website");

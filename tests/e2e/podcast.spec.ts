@@ -3,7 +3,7 @@ import { samplePodcastEpisodes } from "../../app/db/sample-content";
 import { listenPlatforms } from "../../app/lib/site-config";
 import { openPage } from "./support";
 
-const [trailer] = samplePodcastEpisodes;
+const [trailer, episodeOne, , premiumEpisode] = samplePodcastEpisodes;
 const platformsSection = (page: Page) => page.getByRole("region", { name: "Listen on Your Favorite Platform" });
 
 test.describe("podcast page", () => {
@@ -21,7 +21,8 @@ test.describe("podcast page", () => {
     await expect(card.getByText("Trailer", { exact: true })).toBeVisible();
     await expect(card.getByText(trailer.description)).toBeVisible();
     const audio = card.locator("audio");
-    await expect(audio).toHaveAttribute("src", trailer.audioUrl);
+    await expect(audio).toHaveAttribute("src", api.data[0].audioUrl);
+    expect(api.data[0].audioUrl).toMatch(/^\/media\/episodes\/audio\/[\w-]+\.mp3$/);
     await expect(audio).toHaveAttribute("preload", "none");
     await expect(audio).toHaveAttribute("controls", "");
     await expect(card.getByText("0:12", { exact: true })).toBeVisible();
@@ -64,5 +65,51 @@ test.describe("podcast page", () => {
     await openPage(page, "/podcast");
     await page.getByRole("main").getByRole("link", { name: "Apply to be a Guest" }).click();
     await expect(page).toHaveURL(/\/guest-application$/);
+  });
+
+  test("lists the episodes, each linking to its page, the premium one with a lock", async ({ page }) => {
+    await openPage(page, "/podcast");
+    const list = page.getByRole("region", { name: "Episodes" });
+    await expect(list.getByRole("article")).toHaveCount(3);
+    const premium = list.getByRole("article", { name: premiumEpisode.title });
+    await expect(premium.getByText("Premium", { exact: true })).toBeVisible();
+    await list.getByRole("link", { name: episodeOne.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/podcast/${episodeOne.slug}$`));
+    await expect(page.getByRole("heading", { level: 1, name: episodeOne.title })).toBeVisible();
+  });
+});
+
+test.describe("episode page", () => {
+  test("shows the episode, and a chapter link seeks the player and plays from there", async ({ page }) => {
+    await openPage(page, `/podcast/${episodeOne.slug}`);
+    await expect(page.getByText("Season 1 · Episode 1", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Guest" }).getByText("Sam Rivera")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Transcript" })).toBeVisible();
+    const audio = page.locator("main audio");
+    await expect(audio).toHaveAttribute("preload", "none");
+    await audio.evaluate((element: HTMLAudioElement) => {
+      element.muted = true;
+    });
+    await page.getByRole("link", { name: "The customer call" }).click();
+    await expect(page).toHaveURL(new RegExp(`/podcast/${episodeOne.slug}$`));
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.currentTime >= 4))
+      .toBe(true);
+    await expect(page.getByRole("link", { name: /^Previous episode:/ })).toHaveAttribute(
+      "href",
+      `/podcast/${trailer.slug}`,
+    );
+  });
+
+  test("shows a premium episode with a lock and no player to a visitor", async ({ page }) => {
+    await openPage(page, `/podcast/${premiumEpisode.slug}`);
+    await expect(page.getByRole("heading", { name: "Premium episode" })).toBeVisible();
+    await expect(page.locator("main audio")).toHaveCount(0);
+  });
+
+  test("answers 404 for an unknown episode", async ({ page }) => {
+    const response = await page.goto("/podcast/no-such-episode");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Episode Not Found" })).toBeVisible();
   });
 });

@@ -35,6 +35,8 @@ describe("podcast feed, sitemap and robots.txt on the production server", () => 
         bytes: item.enclosure.length,
       });
       expect(audio.headers.get("content-type")).toBe(item.enclosure.type);
+      expect(item.link).toMatch(new RegExp(`^${SITE_URL}/podcast/[a-z0-9-]+$`));
+      expect((await fetch(local(item.link ?? ""))).status).toBe(200);
     }
     const withExtras = feed?.items.find((item) => item.podcastTranscripts && item.podcastChapters);
     const transcript = await fetch(local(withExtras?.podcastTranscripts?.[0].url ?? ""));
@@ -69,8 +71,9 @@ describe("podcast feed, sitemap and robots.txt on the production server", () => 
     expect(reply.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const locations = [...(await reply.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc);
     expect(locations).toContain(`${SITE_URL}/insights/founder-burnout`);
-    // The 11 public pages and the 3 sample insights.
-    expect(locations).toHaveLength(14);
+    expect(locations).toContain(`${SITE_URL}/podcast/episode-1-the-pivot-that-almost-sank-us`);
+    // The 11 public pages, the 3 sample insights and the 4 sample episodes' pages.
+    expect(locations).toHaveLength(18);
     for (const location of locations) {
       const page = await fetch(local(location));
       expect({ location, status: page.status }).toEqual({ location, status: 200 });

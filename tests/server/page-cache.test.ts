@@ -135,4 +135,27 @@ describe.runIf(testDatabaseUrl)("two servers on one PostgreSQL database", () => 
       await waitUntil(async () => (await page(server)).body.toString().includes("Edited by hand"), 10_000);
     }
   });
+
+  it("both list a scheduled episode soon after its time comes, with no write at that time", async () => {
+    const podcastPage = (server: RunningServer) => rawGet(`${server.url}/podcast`);
+    const client = new pg.Client({ connectionString: databaseUrlFor(name) });
+    await client.connect();
+    try {
+      await client.query(
+        `insert into podcast_episodes (guid, slug, title, description, status, publish_date, audio_key)
+         select 'scheduled-by-hand', 'scheduled-by-hand', 'Scheduled By Hand', 'Due in a few seconds', 'scheduled',
+                now() + interval '6 seconds', audio_key
+         from podcast_episodes where slug = 'episode-2-automating-ourselves-out-of-a-job'`,
+      );
+    } finally {
+      await client.end();
+    }
+    for (const server of servers) {
+      await waitUntil(async () => (await podcastPage(server)).headers["x-page-cache"] === "hit", 10_000);
+      expect((await podcastPage(server)).body.toString()).not.toContain("Scheduled By Hand");
+    }
+    for (const server of servers) {
+      await waitUntil(async () => (await podcastPage(server)).body.toString().includes("Scheduled By Hand"), 20_000);
+    }
+  });
 });

@@ -52,6 +52,7 @@ const expectedStructuredData: Record<string, string[]> = {
   "/members/resources": ["BreadcrumbList"],
   "/members/guest-applications": ["BreadcrumbList"],
   insight: ["Article", "BreadcrumbList"],
+  episode: ["PodcastEpisode", "BreadcrumbList"],
 };
 
 /**
@@ -75,6 +76,7 @@ describe("the HTML of every page", () => {
     const requests: [string, string, Visitor, number][] = [
       ...publicPages.map((page): [string, string, Visitor, number] => [page, page, "anonymous", 200]),
       ["insight", insightPath, "anonymous", 200],
+      ["episode", "/podcast/episode-1-the-pivot-that-almost-sank-us", "anonymous", 200],
       ["not-found", "/no-such-page", "anonymous", 404],
       ...memberPages.map((page): [string, string, Visitor, number] => [page, page, "premium", 200]),
       ...ownerPages.map((page): [string, string, Visitor, number] => [page, page, "owner", 200]),

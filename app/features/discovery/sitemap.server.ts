@@ -12,6 +12,8 @@ export type SitemapContent = {
   insights: { id: string; updatedAt: Date }[];
   /** The latest change to the public episode list, or null when there are no episodes. */
   episodesChanged: Date | null;
+  /** Each public episode's page (`/podcast/{slug}`) with its latest change. */
+  episodePages?: SitemapEntry[];
 };
 
 export type SitemapEntry = { path: string; lastModified: Date };
@@ -20,7 +22,12 @@ const latest = (...dates: (Date | null)[]) =>
   new Date(Math.max(...dates.flatMap((date) => (date ? [date.getTime()] : []))));
 
 /** Every public URL with the time its content last changed: a page's fixed text, or the content it shows. */
-export function sitemapEntries({ routes, insights, episodesChanged }: SitemapContent): SitemapEntry[] {
+export function sitemapEntries({
+  routes,
+  insights,
+  episodesChanged,
+  episodePages = [],
+}: SitemapContent): SitemapEntry[] {
   const changed: Record<PublicContent, Date | null> = {
     insights: insights.length === 0 ? null : latest(...insights.map((insight) => insight.updatedAt)),
     episodes: episodesChanged,
@@ -34,6 +41,7 @@ export function sitemapEntries({ routes, insights, episodesChanged }: SitemapCon
       path: `/insights/${encodeURIComponent(insight.id)}`,
       lastModified: insight.updatedAt,
     })),
+    ...episodePages,
   ];
 }
 

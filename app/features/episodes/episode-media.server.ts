@@ -9,12 +9,8 @@ import { contentTypeForKey } from "~/lib/media/media-key";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { receiveUploads } from "~/lib/media/receive-uploads.server";
 import { mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
-import {
-  EPISODE_MEDIA_REMOVED,
-  EPISODE_MEDIA_UPLOADED,
-  type EpisodeMediaField,
-  type EpisodeMediaInfo,
-} from "./episode-media";
+import { EPISODE_MEDIA_REMOVED, EPISODE_MEDIA_UPLOADED, type EpisodeMediaField } from "./episode-media";
+import type { EpisodeMediaInfo } from "./schema";
 
 /** How each of an episode's files is uploaded: the form field's name is the media's name. */
 export const EPISODE_UPLOADS = {
@@ -71,7 +67,6 @@ export function episodeMediaInfo(row: EpisodeMediaColumns): EpisodeMediaInfo {
     artwork: row.artworkKey
       ? {
           url: mediaUrl(row.artworkKey),
-          mimeType: contentTypeForKey(row.artworkKey),
           renditions: row.artworkRenditions.map(({ key, width, height }) => ({ url: mediaUrl(key), width, height })),
         }
       : null,

@@ -1,27 +1,3 @@
-/** An episode's audio as the owner's editor shows it. */
-export type EpisodeAudioInfo = {
-  /** The stored file's size (the feed's enclosure length); null when it was never measured. */
-  bytes: number | null;
-  durationSeconds: number | null;
-  mimeType: string;
-  url: string;
-};
-
-export type EpisodeArtworkRendition = { url: string; width: number; height: number };
-
-/** The episode's own artwork: the original (JPEG or PNG) and the WebP renditions the pages draw. */
-export type EpisodeArtworkInfo = { url: string; mimeType: string; renditions: EpisodeArtworkRendition[] };
-
-/** The uploaded transcript (WebVTT or SRT). */
-export type EpisodeTranscriptInfo = { url: string; mimeType: string };
-
-/** What `PUT`/`DELETE /api/admin/episodes/{id}/audio|artwork|transcript` answer as `data`, and what the editor shows. */
-export type EpisodeMediaInfo = {
-  audio: EpisodeAudioInfo | null;
-  artwork: EpisodeArtworkInfo | null;
-  transcript: EpisodeTranscriptInfo | null;
-};
-
 export const EPISODE_MEDIA_FIELDS = ["audio", "artwork", "transcript"] as const;
 export type EpisodeMediaField = (typeof EPISODE_MEDIA_FIELDS)[number];
 
@@ -65,6 +41,9 @@ export function mediaTypeName(mimeType: string): string {
   const bare = mimeType.split(";")[0].trim().toLowerCase();
   return TYPE_NAMES[bare] ?? bare;
 }
+
+/** An image's type from its URL: the media key's extension is chosen from the file's content when it is stored. */
+export const imageTypeName = (url: string) => (url.toLowerCase().endsWith(".png") ? "PNG" : "JPEG");
 
 /** A file size in the units people read, e.g. "1.4 MB" (1 MB = 1024 × 1024 bytes, as the upload limit counts). */
 export function formatFileSize(bytes: number): string {

@@ -1,6 +1,7 @@
 import { siteConfig } from "~/lib/site-config";
 import { cdata, element, type XmlChild, xmlDocument } from "~/lib/xml";
 import type { FeedEpisode } from "./episodes.server";
+import { episodeMediaUrl, episodePagePath } from "./schema";
 
 export const PODCAST_FEED_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 
@@ -14,7 +15,7 @@ const NAMESPACES = {
 /** Apple Podcasts reads at most 4000 bytes of a show's description. */
 export const MAX_DESCRIPTION_BYTES = 4000;
 
-const CHAPTERS_MIME_TYPE = "application/json+chapters";
+export const CHAPTERS_MIME_TYPE = "application/json+chapters";
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -34,12 +35,18 @@ const absoluteUrl = (siteUrl: string, pathOrUrl: string) => new URL(pathOrUrl, `
 
 const rfc2822 = (date: Date) => date.toUTCString();
 
-function person(role: "host" | "guest", name: string): XmlChild {
-  return element("podcast:person", { role }, name);
+function person(role: "host" | "guest", name: string, href?: string | null): XmlChild {
+  return element("podcast:person", href ? { role, href } : { role }, name);
 }
 
+/** The address of an episode's Podcasting 2.0 chapters document. */
+export const episodeChaptersPath = (slug: string) => `${episodePagePath(slug)}/chapters.json`;
+
 function item(episode: FeedEpisode, siteUrl: string): XmlChild {
-  const artworkUrl = absoluteUrl(siteUrl, episode.imageUrl ?? siteConfig.artwork.url);
+  const artworkUrl = absoluteUrl(
+    siteUrl,
+    episode.artworkKey ? episodeMediaUrl(episode.artworkKey) : siteConfig.artwork.url,
+  );
   const description = htmlParagraph(episode.description);
   return element(
     "item",
@@ -48,11 +55,11 @@ function item(episode: FeedEpisode, siteUrl: string): XmlChild {
     element("itunes:title", {}, episode.title),
     element("description", {}, cdata(description)),
     element("content:encoded", {}, cdata(description)),
-    element("link", {}, absoluteUrl(siteUrl, "/podcast")),
+    element("link", {}, absoluteUrl(siteUrl, episodePagePath(episode.slug))),
     element("guid", { isPermaLink: "false" }, episode.guid),
     element("pubDate", {}, rfc2822(episode.publishDate)),
     element("enclosure", {
-      url: absoluteUrl(siteUrl, episode.audioUrl),
+      url: absoluteUrl(siteUrl, episodeMediaUrl(episode.audioKey)),
       length: episode.audioLengthBytes ?? 0,
       type: episode.audioMimeType,
     }),
@@ -61,18 +68,21 @@ function item(episode: FeedEpisode, siteUrl: string): XmlChild {
     episode.seasonNumber !== null && element("itunes:season", {}, episode.seasonNumber),
     episode.episodeNumber !== null && element("itunes:episode", {}, episode.episodeNumber),
     element("itunes:image", { href: artworkUrl }),
-    element("itunes:explicit", {}, String(siteConfig.podcastFeed.explicit)),
-    // Item-level people replace the channel's list, so the host is named again beside the guest.
+    element("itunes:explicit", {}, String(episode.explicit)),
+    // Item-level people replace the channel's list, so the host is named again beside the guests.
     person("host", siteConfig.hostName),
-    episode.guestName && person("guest", episode.guestName),
-    episode.transcriptUrl &&
+    ...episode.guests.map((guest) => person("guest", guest.name, guest.link)),
+    episode.transcriptKey &&
       element("podcast:transcript", {
-        url: absoluteUrl(siteUrl, episode.transcriptUrl),
+        url: absoluteUrl(siteUrl, episodeMediaUrl(episode.transcriptKey)),
         type: episode.transcriptMimeType ?? "text/plain",
         language: siteConfig.podcastFeed.language,
       }),
-    episode.chaptersUrl &&
-      element("podcast:chapters", { url: absoluteUrl(siteUrl, episode.chaptersUrl), type: CHAPTERS_MIME_TYPE }),
+    episode.hasChapters &&
+      element("podcast:chapters", {
+        url: absoluteUrl(siteUrl, episodeChaptersPath(episode.slug)),
+        type: CHAPTERS_MIME_TYPE,
+      }),
   );
 }
 
@@ -81,7 +91,7 @@ function trailer(episode: FeedEpisode, siteUrl: string): XmlChild {
     "podcast:trailer",
     {
       pubdate: rfc2822(episode.publishDate),
-      url: absoluteUrl(siteUrl, episode.audioUrl),
+      url: absoluteUrl(siteUrl, episodeMediaUrl(episode.audioKey)),
       length: episode.audioLengthBytes ?? 0,
       type: episode.audioMimeType,
       season: episode.seasonNumber,

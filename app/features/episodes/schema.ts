@@ -7,8 +7,11 @@ import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
 export type PodcastEpisode = {
   id: number;
   guid: string;
+  /** The episode page's address is `/podcast/{slug}`. */
+  slug: string;
   title: string;
   description: string;
+  /** The audio's media URL (episodeMediaUrl). */
   audioUrl: string;
   /** ISO 8601 timestamp. */
   publishDate: string;
@@ -17,13 +20,72 @@ export type PodcastEpisode = {
   /** Display length, e.g. "0:12" or "1:02:03"; null when unknown. */
   duration: string | null;
   durationSeconds: number | null;
+  /** The episode's own artwork (JPEG or PNG); null when it uses the show's. */
   imageUrl: string | null;
+  /** The first guest's name. */
   guestName: string | null;
   spotifyUrl: string | null;
   youtubeUrl: string | null;
 };
 
 export type PodcastEpisodesResponse = { success: true; data: PodcastEpisode[] };
+
+/** One line of the `/podcast` list. */
+export type EpisodeListItem = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  publishDate: string;
+  durationSeconds: number | null;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  episodeType: PodcastEpisode["episodeType"];
+  premium: boolean;
+};
+
+export type EpisodeGuest = { name: string; role: string | null; link: string | null };
+
+export type EpisodeChapterLink = { startSeconds: number; title: string; url: string | null };
+
+export type EpisodeArtwork = { url: string; renditions: { url: string; width: number; height: number }[] };
+
+export type EpisodeNeighbour = { slug: string; title: string };
+
+/** What the episode page shows. `audioUrl` is null when the episode is premium and the visitor may not play it. */
+export type EpisodePageData = EpisodeListItem & {
+  guid: string;
+  showNotesHtml: string;
+  audioUrl: string | null;
+  audioMimeType: string;
+  explicit: boolean;
+  artwork: EpisodeArtwork | null;
+  chapters: EpisodeChapterLink[];
+  guests: EpisodeGuest[];
+  transcript: { start: number; text: string }[] | null;
+  previous: EpisodeNeighbour | null;
+  next: EpisodeNeighbour | null;
+};
+
+/** The one address shape of stored episode media; the key makes it unique, so it may be cached for a year. */
+export function episodeMediaUrl(key: string): string {
+  return `/media/${key}`;
+}
+
+/** The episode page's address. */
+export function episodePagePath(slug: string): string {
+  return `/podcast/${encodeURIComponent(slug)}`;
+}
+
+/** Episodes the `/podcast` list shows on one page. */
+export const EPISODES_PER_PAGE = 20;
+
+/** `?page=N` of the `/podcast` list: a whole number from 1; anything else is the first page. */
+export function listPageNumber(url: URL): number {
+  const value = url.searchParams.get("page");
+  if (value === null || !/^[1-9]\d{0,5}$/.test(value)) return 1;
+  return Number(value);
+}
 
 /** Formats whole seconds as m:ss, or h:mm:ss from an hour up. */
 export function formatDuration(totalSeconds: number): string {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { PodcastEpisode } from "./schema";
-import { episodeStructuredData } from "./structured-data";
+import type { EpisodePageData, PodcastEpisode } from "./schema";
+import { episodePageStructuredData, episodeStructuredData } from "./structured-data";
 
 const episode: PodcastEpisode = {
   id: 1,
   guid: "no-details-guid",
+  slug: "episode-1",
   title: "Episode 1",
   description: "A founder on a pivot.",
   audioUrl: "/audio/1.mp3",
@@ -42,5 +43,58 @@ describe("episodeStructuredData", () => {
         { title: "What you will hear each week", startSeconds: 6 },
       ],
     });
+  });
+});
+
+describe("episodePageStructuredData", () => {
+  const page: EpisodePageData = {
+    id: 2,
+    guid: "pivot",
+    slug: "the-pivot",
+    title: "The Pivot",
+    description: "A founder on a pivot.",
+    publishDate: "2025-09-11T09:00:00.000Z",
+    durationSeconds: 754,
+    seasonNumber: 1,
+    episodeNumber: 2,
+    episodeType: "full",
+    premium: false,
+    showNotesHtml: "",
+    audioUrl: "/media/episodes/audio/pivot0123456789abc.mp3",
+    audioMimeType: "audio/mpeg",
+    explicit: false,
+    artwork: null,
+    chapters: [
+      { startSeconds: 0, title: "Welcome", url: null },
+      { startSeconds: 65, title: "The call", url: "https://example.com/call" },
+    ],
+    guests: [
+      { name: "Sam Rivera", role: "Founder", link: null },
+      { name: "Priya", role: null, link: null },
+    ],
+    transcript: null,
+    previous: null,
+    next: null,
+  };
+
+  it("takes the page's audio, season, every guest and the chapters as segments", () => {
+    expect(episodePageStructuredData(page)).toEqual({
+      title: "The Pivot",
+      description: "A founder on a pivot.",
+      audioUrl: "/media/episodes/audio/pivot0123456789abc.mp3",
+      publishDate: "2025-09-11T09:00:00.000Z",
+      episodeNumber: 2,
+      seasonNumber: 1,
+      durationSeconds: 754,
+      guests: ["Sam Rivera", "Priya"],
+      segments: [
+        { title: "Welcome", startSeconds: 0 },
+        { title: "The call", startSeconds: 65 },
+      ],
+    });
+  });
+
+  it("names no audio for a premium episode the visitor may not play", () => {
+    expect(episodePageStructuredData({ ...page, premium: true, audioUrl: null }).audioUrl).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { listActiveEpisodes } from "~/features/episodes/episodes.server";
+import { listApiEpisodes } from "~/features/episodes/episodes.server";
 import type { PodcastEpisodesResponse } from "~/features/episodes/schema";
 import { methodNotAllowed } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/podcast-episodes";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  return { success: true, data: await listActiveEpisodes(db) } satisfies PodcastEpisodesResponse;
+  return { success: true, data: await listApiEpisodes(db, new Date()) } satisfies PodcastEpisodesResponse;
 }
 
 export const action = methodNotAllowed;

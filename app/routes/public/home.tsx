@@ -5,7 +5,7 @@ import { NewsletterEmbed } from "~/components/newsletter-embed";
 import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
-import { listActiveEpisodes } from "~/features/episodes/episodes.server";
+import { featuredEpisode } from "~/features/episodes/episodes.server";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { submitLaunchListForm } from "~/features/subscribers/launch-list-form.server";
@@ -49,9 +49,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
-  const episodes = await listActiveEpisodes(db);
   return {
-    trailer: episodes.at(0) ?? null,
+    trailer: await featuredEpisode(db, new Date()),
     newsletter: newsletterLinks(env.NEWSLETTER_URL ?? siteConfig.newsletter.url),
   };
 }

@@ -2,12 +2,20 @@ import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SocialIconLink } from "~/components/social-icons";
+import { latestEpisode } from "~/features/episodes/episodes.server";
+import { episodePagePath } from "~/features/episodes/schema";
+import { appContext } from "~/lib/app-context.server";
 import type { PublicRouteHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { listenPlatforms, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/links";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: [] } };
+export const handle: PublicRouteHandle = { publicRoute: { shows: ["episodes"] } };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  return { latestEpisode: await latestEpisode(db, new Date()) };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -43,8 +51,8 @@ function HubSection({ id, title, children }: { id: string; title: string; childr
   );
 }
 
-export default function Links() {
-  const [latestEpisode] = siteConfig.episodes;
+export default function Links({ loaderData }: Route.ComponentProps) {
+  const latest = loaderData.latestEpisode;
   return (
     <main id="main" className="mx-auto flex max-w-md flex-col gap-10 px-4 pt-28 pb-16">
       <header className="flex flex-col items-center gap-4 text-center">
@@ -62,9 +70,20 @@ export default function Links() {
       </header>
 
       <nav aria-label="Links" className="flex flex-col gap-3">
-        <a href={listenPlatforms.spotify.url} target="_blank" rel="noopener noreferrer" className={hubButtonClassName}>
-          <HubButtonText kicker="LATEST EPISODE" label={latestEpisode.title} />
-        </a>
+        {latest ? (
+          <Link to={episodePagePath(latest.slug)} className={hubButtonClassName}>
+            <HubButtonText kicker="LATEST EPISODE" label={latest.title} />
+          </Link>
+        ) : (
+          <a
+            href={listenPlatforms.spotify.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={hubButtonClassName}
+          >
+            <HubButtonText kicker="LATEST EPISODE" label={siteConfig.episodes[0].title} />
+          </a>
+        )}
         <Link to="/briefing" className={hubButtonClassName}>
           <HubButtonText kicker="SUBSCRIBE TO" label="The Briefing Newsletter" />
         </Link>

@@ -1,4 +1,4 @@
-import fs from "node:fs";
+import fs, { createReadStream } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { parseRssFeed } from "feedsmith";
@@ -6,9 +6,19 @@ import { parseFeed } from "podcast-partytime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { samplePodcastEpisodes } from "~/db/sample-content";
 import { podcastEpisodes } from "~/db/schema";
+import { newMediaKey } from "~/lib/media/media-key";
+import { mediaLimits, type StoredUpload, storeUpload } from "~/lib/media/store-upload.server";
 import { siteConfig } from "~/lib/site-config";
 import { routeContext } from "../../../tests/setup/call-route";
+import {
+  fakeMediaKey,
+  insertEpisodes,
+  publicEpisode,
+  sampleEpisodeFixtures,
+} from "../../../tests/setup/episode-fixtures";
+import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { loader as mediaLoader } from "./media";
 import { loader } from "./podcast-feed";
 
 const SITE_URL = "https://www.disruptionconfessional.example";
@@ -31,6 +41,9 @@ async function getFeed(headers: Record<string, string> = {}) {
 }
 
 const [trailer, episodeOne, episodeTwo, premiumEpisode] = samplePodcastEpisodes;
+const audioUrlOf = (episode: { slug: string }) =>
+  `${SITE_URL}/media/${fakeMediaKey("episodes/audio", episode.slug, "mp3")}`;
+const pageUrlOf = (episode: { slug: string }) => `${SITE_URL}/podcast/${episode.slug}`;
 
 /** Width and height of a PNG or baseline/progressive JPEG, read from the file's header. */
 function imageSize(file: Buffer): { format: "png" | "jpeg"; width: number; height: number } {
@@ -52,26 +65,22 @@ function imageSize(file: Buffer): { format: "png" | "jpeg"; width: number; heigh
 describe("GET /podcast.xml with the sample episodes", () => {
   beforeAll(async () => {
     await database.db.delete(podcastEpisodes);
-    await database.db.insert(podcastEpisodes).values([
-      ...samplePodcastEpisodes.map((episode) => ({ ...episode, updatedAt: new Date("2025-09-20T00:00:00Z") })),
-      {
+    await insertEpisodes(database.db, [
+      ...sampleEpisodeFixtures().map((episode) => ({ ...episode, updatedAt: new Date("2025-09-20T00:00:00Z") })),
+      publicEpisode({
         guid: "scheduled-episode",
-        slug: "scheduled-episode",
         title: "Episode 3: Not Out Yet",
-        description: "Scheduled for the future.",
-        audioUrl: "/attached_assets/audio/episode-3.mp3",
+        status: "scheduled",
         publishDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
         updatedAt: new Date("2025-09-20T00:00:00Z"),
-      },
-      {
+      }),
+      publicEpisode({
         guid: "withdrawn-episode",
-        slug: "withdrawn-episode",
         title: "Withdrawn Episode",
-        description: "Taken down.",
-        audioUrl: "/attached_assets/audio/withdrawn.mp3",
+        status: "unpublished",
         publishDate: new Date("2025-09-01T09:00:00Z"),
-        active: false,
-      },
+      }),
+      publicEpisode({ guid: "draft-episode", title: "Draft Episode", status: "draft" }),
     ]);
     await database.db
       .update(podcastEpisodes)
@@ -113,7 +122,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
       trailers: [
         {
           title: trailer.title,
-          url: `${SITE_URL}/attached_assets/audio/trailer.mp3`,
+          url: audioUrlOf(trailer),
           pubdate: new Date("2025-09-04T09:00:00Z"),
           type: "audio/mpeg",
           length: 48501,
@@ -140,7 +149,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
       trailers: [
         {
           display: trailer.title,
-          url: `${SITE_URL}/attached_assets/audio/trailer.mp3`,
+          url: audioUrlOf(trailer),
           pubDate: "Thu, 04 Sep 2025 09:00:00 GMT",
           length: 48501,
           type: "audio/mpeg",
@@ -168,7 +177,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
     expect(siteConfig.artwork).toMatchObject({ width: size.width, height: size.height });
   });
 
-  it("lists the published public episodes, newest first, without premium, scheduled or inactive ones", async () => {
+  it("lists the published public episodes, newest first, without premium, scheduled, unpublished or draft ones", async () => {
     const { xml } = await getFeed();
     const feed = parseFeed(xml);
     expect(feed?.items.map((item) => item.guid)).toEqual([episodeTwo.guid, episodeOne.guid, trailer.guid]);
@@ -178,16 +187,18 @@ describe("GET /podcast.xml with the sample episodes", () => {
     expect(xml).not.toContain("/members/");
     expect(xml).not.toContain("Not Out Yet");
     expect(xml).not.toContain("Withdrawn Episode");
+    expect(xml).not.toContain("Draft Episode");
   });
 
   it("carries every item tag, as Podcast Index's parser reads them", async () => {
     const items = parseFeed((await getFeed()).xml)?.items ?? [];
     const artwork = `${SITE_URL}/images/podcast-artwork.jpg`;
+    const transcriptUrl = `${SITE_URL}/media/${fakeMediaKey("episodes/transcripts", episodeOne.slug, "vtt")}`;
     expect(items[1]).toEqual({
       guid: episodeOne.guid,
       title: episodeOne.title,
-      link: `${SITE_URL}/podcast`,
-      enclosure: { url: `${SITE_URL}/attached_assets/audio/episode-1.mp3`, length: 48501, type: "audio/mpeg" },
+      link: pageUrlOf(episodeOne),
+      enclosure: { url: audioUrlOf(episodeOne), length: 48501, type: "audio/mpeg" },
       pubDate: new Date("2025-09-11T09:00:00Z"),
       description: `<p>${episodeOne.description}</p>`,
       content: `<p>${episodeOne.description}</p>`,
@@ -202,13 +213,8 @@ describe("GET /podcast.xml with the sample episodes", () => {
         { name: "Alex Morgan", role: "Host", group: "Cast" },
         { name: "Sam Rivera", role: "Guest", group: "Cast" },
       ],
-      podcastTranscripts: [
-        { url: `${SITE_URL}/attached_assets/transcripts/episode-1.vtt`, type: "text/vtt", language: "en" },
-      ],
-      podcastChapters: {
-        url: `${SITE_URL}/attached_assets/chapters/episode-1.json`,
-        type: "application/json+chapters",
-      },
+      podcastTranscripts: [{ url: transcriptUrl, type: "text/vtt", language: "en" }],
+      podcastChapters: { url: `${pageUrlOf(episodeOne)}/chapters.json`, type: "application/json+chapters" },
     });
     expect(items[2]).toMatchObject({ guid: trailer.guid, itunesEpisodeType: "trailer" });
     expect(items[2].itunesEpisode).toBeUndefined();
@@ -222,10 +228,10 @@ describe("GET /podcast.xml with the sample episodes", () => {
     const items = parseRssFeed((await getFeed()).xml).items ?? [];
     expect(items[0]).toEqual({
       title: episodeTwo.title,
-      link: `${SITE_URL}/podcast`,
+      link: pageUrlOf(episodeTwo),
       description: `<p>${episodeTwo.description}</p>`,
       content: { encoded: `<p>${episodeTwo.description}</p>` },
-      enclosures: [{ url: `${SITE_URL}/attached_assets/audio/episode-2.mp3`, length: 48501, type: "audio/mpeg" }],
+      enclosures: [{ url: audioUrlOf(episodeTwo), length: 48501, type: "audio/mpeg" }],
       guid: { value: episodeTwo.guid, isPermaLink: false },
       pubDate: "Thu, 18 Sep 2025 09:00:00 GMT",
       itunes: {
@@ -245,8 +251,14 @@ describe("GET /podcast.xml with the sample episodes", () => {
       },
     });
     expect(items[1].podcast).toMatchObject({
-      transcripts: [{ url: `${SITE_URL}/attached_assets/transcripts/episode-1.vtt`, type: "text/vtt", language: "en" }],
-      chapters: { url: `${SITE_URL}/attached_assets/chapters/episode-1.json`, type: "application/json+chapters" },
+      transcripts: [
+        {
+          url: `${SITE_URL}/media/${fakeMediaKey("episodes/transcripts", episodeOne.slug, "vtt")}`,
+          type: "text/vtt",
+          language: "en",
+        },
+      ],
+      chapters: { url: `${pageUrlOf(episodeOne)}/chapters.json`, type: "application/json+chapters" },
     });
   });
 
@@ -293,21 +305,23 @@ describe("GET /podcast.xml with unusual content", () => {
   });
 
   it("escapes markup in episode text so that the parsed feed gives it back unchanged", async () => {
-    await database.db.insert(podcastEpisodes).values({
-      guid: "q&a-<1>",
-      slug: "q-a-1",
-      title: 'Q&A: "Fail fast" <and> ]]> everything after',
-      description: "Profit & loss <b>not bold</b> ]]> the end",
-      audioUrl: "/attached_assets/audio/q&a.mp3",
-      publishDate: new Date("2025-09-25T09:00:00Z"),
-      guestName: "Ana & Bo",
-    });
+    await insertEpisodes(database.db, [
+      publicEpisode({
+        guid: "q&a-<1>",
+        slug: "q-a-1",
+        title: 'Q&A: "Fail fast" <and> ]]> everything after',
+        description: "Profit & loss <b>not bold</b> ]]> the end",
+        audioKey: "episodes/audio/q-a-0123456789abcdef.mp3",
+        publishDate: new Date("2025-09-25T09:00:00Z"),
+        guests: [{ name: "Ana & Bo", link: "https://example.com/?a=1&b=2" }],
+      }),
+    ]);
     const { xml } = await getFeed();
     const [item] = parseFeed(xml)?.items ?? [];
     expect(item).toMatchObject({
       guid: "q&a-<1>",
       title: 'Q&A: "Fail fast" <and> ]]> everything after',
-      enclosure: { url: `${SITE_URL}/attached_assets/audio/q&a.mp3`, length: 0, type: "audio/mpeg" },
+      enclosure: { url: `${SITE_URL}/media/episodes/audio/q-a-0123456789abcdef.mp3`, length: 0, type: "audio/mpeg" },
     });
     // The description is HTML: the text's markup arrives escaped, to be shown as text.
     expect(parseRssFeed(xml).items?.[0].description).toBe(
@@ -315,7 +329,7 @@ describe("GET /podcast.xml with unusual content", () => {
     );
     expect(parseRssFeed(xml).items?.[0].podcast?.persons).toEqual([
       { display: "Alex Morgan", role: "host" },
-      { display: "Ana & Bo", role: "guest" },
+      { display: "Ana & Bo", role: "guest", href: "https://example.com/?a=1&b=2" },
     ]);
   });
 
@@ -327,5 +341,76 @@ describe("GET /podcast.xml with unusual content", () => {
     expect(feed?.title).toBe("The Disruption Confessional");
     expect(feed?.items).toEqual([]);
     expect(feed?.trailers).toBeUndefined();
+  });
+});
+
+describe.each(MEDIA_BACKENDS)("GET /podcast.xml with uploaded media on %s", (backend) => {
+  let media: TestMediaStorage;
+  let audio: StoredUpload<"audio">;
+  const artworkKey = newMediaKey("episodes/artwork", "png");
+
+  beforeAll(async () => {
+    media = await openTestMediaStorage(backend);
+    audio = await storeUpload(
+      media.storage,
+      createReadStream("tests/fixtures/media/tone-cbr.mp3"),
+      { kind: "audio", prefix: "episodes/audio" },
+      mediaLimits({ MAX_AUDIO_MB: 500 }),
+    );
+    await database.db.delete(podcastEpisodes);
+    await insertEpisodes(database.db, [
+      publicEpisode({
+        guid: "uploaded",
+        slug: "uploaded",
+        title: "Uploaded",
+        audioKey: audio.key,
+        audioLengthBytes: audio.size,
+        audioMimeType: audio.contentType,
+        durationSeconds: Math.round(audio.details.durationSeconds),
+        explicit: true,
+        artworkKey,
+        guests: [{ name: "Sam Rivera", link: "https://example.com/sam" }, { name: "Priya Natarajan" }],
+      }),
+    ]);
+  }, 30_000);
+  afterAll(() => media?.close());
+
+  /** The enclosure's bytes as the media route serves them, following S3's signed redirect. */
+  async function servedBytes(url: string): Promise<number> {
+    const key = new URL(url).pathname.replace(/^\/media\//, "");
+    const response: Response = await mediaLoader({
+      request: new Request(url),
+      params: { "*": key },
+      context: routeContext(database.db, { media: media.storage }),
+    } as never);
+    const final = response.status === 307 ? await fetch(response.headers.get("Location") as string) : response;
+    expect(final.status).toBe(200);
+    return (await final.arrayBuffer()).byteLength;
+  }
+
+  it("gives the enclosure the stored length, which is what the media route serves, as both parsers read it", async () => {
+    const { xml } = await getFeed();
+    const [partytimeItem] = parseFeed(xml)?.items ?? [];
+    const [feedsmithItem] = parseRssFeed(xml).items ?? [];
+    expect(partytimeItem.enclosure).toEqual({
+      url: `${SITE_URL}/media/${audio.key}`,
+      length: audio.size,
+      type: "audio/mpeg",
+    });
+    expect(feedsmithItem.enclosures).toEqual([partytimeItem.enclosure]);
+    expect(await servedBytes(partytimeItem.enclosure.url)).toBe(audio.size);
+  });
+
+  it("carries the episode's own artwork, explicit flag, and each guest with their link", async () => {
+    const { xml } = await getFeed();
+    const [item] = parseRssFeed(xml).items ?? [];
+    expect(item.itunes).toMatchObject({ image: `${SITE_URL}/media/${artworkKey}`, explicit: true });
+    expect(item.podcast?.persons).toEqual([
+      { display: "Alex Morgan", role: "host" },
+      { display: "Sam Rivera", role: "guest", href: "https://example.com/sam" },
+      { display: "Priya Natarajan", role: "guest" },
+    ]);
+    expect(item.podcast?.transcripts).toBeUndefined();
+    expect(item.podcast?.chapters).toBeUndefined();
   });
 });

@@ -2,16 +2,17 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PodcastEpisode } from "~/features/episodes/schema";
+import type { EpisodeListItem, PodcastEpisode } from "~/features/episodes/schema";
 import type { Route } from "./+types/podcast";
 import Podcast from "./podcast";
 
 const trailer: PodcastEpisode = {
   id: 1,
   guid: "trailer",
+  slug: "trailer-welcome",
   title: "Trailer: Welcome",
   description: "A first listen.",
-  audioUrl: "/attached_assets/audio/trailer.mp3",
+  audioUrl: "/media/episodes/audio/trailer0123456789abc.mp3",
   publishDate: "2025-09-04T09:00:00.000Z",
   episodeNumber: null,
   episodeType: "trailer",
@@ -23,6 +24,22 @@ const trailer: PodcastEpisode = {
   youtubeUrl: null,
 };
 
+const emptyList = { episodes: [], page: 1, hasPrevious: false, hasNext: false };
+
+const listItem = (id: number, overrides: Partial<EpisodeListItem> = {}): EpisodeListItem => ({
+  id,
+  slug: `episode-${id}`,
+  title: `Episode ${id}`,
+  description: `About episode ${id}.`,
+  publishDate: "2025-09-11T09:00:00.000Z",
+  durationSeconds: 65,
+  seasonNumber: 1,
+  episodeNumber: id,
+  episodeType: "full",
+  premium: false,
+  ...overrides,
+});
+
 /** The page as the server renders it for the given loader data. */
 function renderPage(loaderData: Route.ComponentProps["loaderData"]) {
   const props = { loaderData, params: {}, matches: [] } as unknown as Route.ComponentProps;
@@ -31,17 +48,39 @@ function renderPage(loaderData: Route.ComponentProps["loaderData"]) {
 
 describe("the podcast page", () => {
   it("shows the First Episode Coming Soon panel and no player when there is no episode", () => {
-    const html = renderPage({ trailer: null });
+    const html = renderPage({ trailer: null, list: emptyList });
     expect(html).toContain("First Episode Coming Soon");
     expect(html).not.toContain("<audio");
   });
 
   it("shows the trailer card instead when there is one", () => {
-    const html = renderPage({ trailer });
+    const html = renderPage({ trailer, list: emptyList });
     expect(html).not.toContain("First Episode Coming Soon");
     expect(html).toContain("Trailer: Welcome");
-    expect(html).toMatch(/<audio[^>]*preload="none"[^>]*src="\/attached_assets\/audio\/trailer.mp3"/);
+    expect(html).toMatch(/<audio[^>]*preload="none"[^>]*src="\/media\/episodes\/audio\/trailer0123456789abc.mp3"/);
     expect(html).toContain("Sep 4, 2025");
     expect(html).toContain("0:12");
+  });
+
+  it("links the trailer card's title to the episode page", () => {
+    const html = renderPage({ trailer, list: emptyList });
+    expect(html).toContain('href="/podcast/trailer-welcome"');
+  });
+
+  it("lists the episodes, each linking to its page, premium ones with a lock, and pages with plain links", () => {
+    const list = {
+      episodes: [listItem(3, { premium: true, title: "Members Only" }), listItem(2)],
+      page: 2,
+      hasPrevious: true,
+      hasNext: true,
+    };
+    const html = renderPage({ trailer, list });
+    expect(html).toContain('href="/podcast/episode-3"');
+    expect(html).toContain('href="/podcast/episode-2"');
+    expect(html).toMatch(/Members Only<\/a>.*Premium/s);
+    expect(html.match(/Premium/g)).toHaveLength(1);
+    expect(html).toContain("Season 1 · Episode 2");
+    expect(html).toMatch(/<a[^>]*href="\/podcast"[^>]*>Newer episodes/);
+    expect(html).toMatch(/<a[^>]*href="\/podcast\?page=3"[^>]*>Older episodes/);
   });
 });

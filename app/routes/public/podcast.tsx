@@ -1,9 +1,11 @@
 import { Mic } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { EpisodeList } from "~/features/episodes/components/episode-list";
 import { ListenPlatformGrid } from "~/features/episodes/components/listen-platform-grid";
 import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
-import { listActiveEpisodes } from "~/features/episodes/episodes.server";
+import { featuredEpisode, listPublicEpisodes } from "~/features/episodes/episodes.server";
+import { listPageNumber } from "~/features/episodes/schema";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicRouteHandle } from "~/lib/public-routes";
@@ -28,14 +30,16 @@ export const meta: Route.MetaFunction = (args) =>
     },
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const episodes = await listActiveEpisodes(db);
-  return { trailer: episodes.at(0) ?? null };
+  const now = new Date();
+  const trailer = await featuredEpisode(db, now);
+  const list = await listPublicEpisodes(db, now, { page: listPageNumber(new URL(request.url)), exceptId: trailer?.id });
+  return { trailer, list };
 }
 
 export default function Podcast({ loaderData }: Route.ComponentProps) {
-  const { trailer } = loaderData;
+  const { trailer, list } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-16 px-4 pt-28 pb-20">
       <header className="space-y-4">
@@ -52,6 +56,15 @@ export default function Podcast({ loaderData }: Route.ComponentProps) {
       <section aria-label="Trailer">
         {trailer ? <TrailerCard episode={trailer} headingLevel={2} /> : <FirstEpisodeComingSoon headingLevel={2} />}
       </section>
+
+      {(list.episodes.length > 0 || list.hasPrevious) && (
+        <section aria-labelledby="episodes-heading" className="space-y-6">
+          <h2 id="episodes-heading" className="font-semibold text-3xl">
+            Episodes
+          </h2>
+          <EpisodeList {...list} />
+        </section>
+      )}
 
       <section aria-labelledby="platforms-heading" className="space-y-6">
         <h2 id="platforms-heading" className="font-semibold text-3xl">

@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
-import { insightPosts, podcastEpisodes } from "~/db/schema";
+import { sampleInsightPosts } from "~/db/sample-content";
+import { insightPosts } from "~/db/schema";
 import { FIXED_PAGES_REVISED } from "~/features/discovery/sitemap.server";
 import { sanitizedForStorage } from "~/features/insights/insights.server";
 import type { PublicRoute } from "~/lib/public-routes";
 import { routeContext } from "../../../tests/setup/call-route";
+import { insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "../../../tests/setup/episode-fixtures";
 import { loadPublicRoutes } from "../../../tests/setup/public-routes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as robotsLoader } from "./robots";
@@ -67,23 +68,28 @@ describe("GET /sitemap.xml", () => {
         updatedAt: new Date("2025-09-30T00:00:00Z"),
       }),
     );
-    await database.db
-      .insert(podcastEpisodes)
-      .values(samplePodcastEpisodes.map((episode) => ({ ...episode, updatedAt: new Date("2025-09-20T00:00:00Z") })));
-    // A premium episode's edit changes nothing public.
-    await database.db.insert(podcastEpisodes).values({
-      ...samplePodcastEpisodes[1],
-      guid: "members-only",
-      slug: "members-only",
-      premium: true,
-      updatedAt: new Date("2026-01-01T00:00:00Z"),
-    });
-    await database.db.insert(podcastEpisodes).values({
-      ...samplePodcastEpisodes[1],
-      guid: "recent-edit",
-      slug: "recent-edit",
-      updatedAt: episodesEdited,
-    });
+    await insertEpisodes(
+      database.db,
+      sampleEpisodeFixtures().map((episode) => ({ ...episode, updatedAt: new Date("2025-09-20T00:00:00Z") })),
+    );
+    // A draft's or a scheduled episode's edit changes nothing public.
+    await insertEpisodes(database.db, [
+      publicEpisode({
+        guid: "draft",
+        title: "Draft",
+        status: "draft",
+        publishDate: null,
+        updatedAt: new Date("2026-01-01T00:00:00Z"),
+      }),
+      publicEpisode({
+        guid: "later",
+        title: "Later",
+        status: "scheduled",
+        publishDate: new Date(Date.now() + 86_400_000),
+        updatedAt: new Date("2026-01-01T00:00:00Z"),
+      }),
+      publicEpisode({ guid: "recent-edit", title: "Recent edit", updatedAt: episodesEdited }),
+    ]);
   });
 
   it("is valid against the sitemaps.org 0.9 schema", async () => {
@@ -101,7 +107,7 @@ describe("GET /sitemap.xml", () => {
     expect(result.messages).toContain("'last week' is not a valid value");
   });
 
-  it("lists every public page and each insight, with the time its content last changed", async () => {
+  it("lists every public page, each insight and each public episode page, with the time its content last changed", async () => {
     const reply = await get(sitemapLoader, "/sitemap.xml");
     const fixed = FIXED_PAGES_REVISED.toISOString().replace(".000Z", "Z");
     expect(entries(reply.text)).toEqual([
@@ -111,7 +117,7 @@ describe("GET /sitemap.xml", () => {
       { loc: `${SITE_URL}/podcast`, lastmod: "2025-10-07T18:45:30Z" },
       { loc: `${SITE_URL}/insights`, lastmod: "2025-10-05T12:00:00Z" },
       { loc: `${SITE_URL}/contact`, lastmod: fixed },
-      { loc: `${SITE_URL}/links`, lastmod: fixed },
+      { loc: `${SITE_URL}/links`, lastmod: "2025-10-07T18:45:30Z" },
       { loc: `${SITE_URL}/privacy-policy`, lastmod: fixed },
       { loc: `${SITE_URL}/terms-of-service`, lastmod: fixed },
       { loc: `${SITE_URL}/cookie-policy`, lastmod: fixed },
@@ -120,6 +126,11 @@ describe("GET /sitemap.xml", () => {
       { loc: `${SITE_URL}/insights/q%26a%20with%20%3Cfounders%3E`, lastmod: "2025-09-30T00:00:00Z" },
       { loc: `${SITE_URL}/insights/resilient-supply-chains`, lastmod: "2025-10-04T12:00:00Z" },
       { loc: `${SITE_URL}/insights/founder-burnout`, lastmod: "2025-10-03T12:00:00Z" },
+      { loc: `${SITE_URL}/podcast/founders-who-failed-forward-the-unedited-cut`, lastmod: "2025-09-25T09:00:00Z" },
+      { loc: `${SITE_URL}/podcast/episode-2-automating-ourselves-out-of-a-job`, lastmod: "2025-09-20T00:00:00Z" },
+      { loc: `${SITE_URL}/podcast/recent-edit`, lastmod: "2025-10-07T18:45:30Z" },
+      { loc: `${SITE_URL}/podcast/episode-1-the-pivot-that-almost-sank-us`, lastmod: "2025-09-20T00:00:00Z" },
+      { loc: `${SITE_URL}/podcast/trailer-welcome-to-the-disruption-confessional`, lastmod: "2025-09-20T00:00:00Z" },
     ]);
     expect(reply.text).not.toContain("/members");
     expect(reply.text).not.toContain("/admin");

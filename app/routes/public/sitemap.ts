@@ -4,7 +4,8 @@ import {
   sitemapEntries,
   sitemapLastModified,
 } from "~/features/discovery/sitemap.server";
-import { latestPublicEpisodeChange } from "~/features/episodes/episodes.server";
+import { listPublicEpisodeRevisions } from "~/features/episodes/episodes.server";
+import { episodePagePath } from "~/features/episodes/schema";
 import { listInsightRevisions } from "~/features/insights/insights.server";
 import { appContext } from "~/lib/app-context.server";
 import { conditionalResponse } from "~/lib/conditional-get.server";
@@ -12,11 +13,16 @@ import type { Route } from "./+types/sitemap";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env, publicRoutes } = context.get(appContext);
-  const [insights, episodesChanged] = await Promise.all([
+  const [insights, episodes] = await Promise.all([
     listInsightRevisions(db),
-    latestPublicEpisodeChange(db, new Date()),
+    listPublicEpisodeRevisions(db, new Date()),
   ]);
-  const entries = sitemapEntries({ routes: publicRoutes, insights, episodesChanged });
+  const episodePages = episodes.map(({ slug, updatedAt }) => ({
+    path: episodePagePath(slug),
+    lastModified: updatedAt,
+  }));
+  const episodesChanged = sitemapLastModified(episodePages);
+  const entries = sitemapEntries({ routes: publicRoutes, insights, episodesChanged, episodePages });
   return conditionalResponse(request, {
     body: buildSitemap(entries, env.SITE_URL),
     contentType: SITEMAP_CONTENT_TYPE,

@@ -1,7 +1,8 @@
 import { CalendarDays, Clock } from "lucide-react";
+import { Link } from "react-router";
 import { siteConfig } from "~/lib/site-config";
 import { isoDuration } from "~/lib/structured-data";
-import { formatDuration, formatEpisodeDate, type PodcastEpisode } from "../schema";
+import { episodePagePath, formatDuration, formatEpisodeDate, type PodcastEpisode } from "../schema";
 
 /** The first episode of the list, with a player that loads nothing until it is played. */
 export function TrailerCard({ episode, headingLevel = 3 }: { episode: PodcastEpisode; headingLevel?: 2 | 3 }) {
@@ -16,7 +17,9 @@ export function TrailerCard({ episode, headingLevel = 3 }: { episode: PodcastEpi
         {episode.episodeType === "trailer" ? "Trailer" : "Latest Episode"}
       </p>
       <Heading id={`episode-${episode.id}-title`} className="font-semibold text-2xl">
-        {episode.title}
+        <Link to={episodePagePath(episode.slug)} className="underline-offset-4 hover:underline">
+          {episode.title}
+        </Link>
       </Heading>
       <p className="text-muted-foreground leading-relaxed">{episode.description}</p>
       {details && (

@@ -1,0 +1,83 @@
+import { data, redirect } from "react-router";
+import { EpisodeDetails } from "~/features/episodes/components/episode-details";
+import { episodePageData } from "~/features/episodes/episode-page.server";
+import { findPublicEpisode } from "~/features/episodes/episodes.server";
+import { episodePagePath } from "~/features/episodes/schema";
+import { episodePageStructuredData } from "~/features/episodes/structured-data";
+import { hasPremiumAccess } from "~/features/premium/premium-access.server";
+import { appContext } from "~/lib/app-context.server";
+import { getViewer } from "~/lib/auth.server";
+import type { PublicRouteHandle } from "~/lib/public-routes";
+import { pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, podcastEpisodeJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/episode";
+
+export const handle: PublicRouteHandle = { publicRoute: { shows: ["episodes"] } };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, env, media } = context.get(appContext);
+  const found = await findPublicEpisode(db, params.slug, new Date());
+  if (!found) return data({ episode: null, pageUrl: null }, { status: 404 });
+  if (found.kind === "moved") throw redirect(episodePagePath(found.slug), 301);
+  const { episode } = found;
+  let canPlay = !episode.premium;
+  if (episode.premium) {
+    const viewer = await getViewer(db, request);
+    canPlay = viewer.isOwner || (viewer.user !== null && hasPremiumAccess(viewer.user));
+  }
+  return {
+    episode: await episodePageData(episode, media, { canPlay }),
+    pageUrl: `${env.SITE_URL}${episodePagePath(episode.slug)}`,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const episode = args.loaderData?.episode;
+  if (!episode) {
+    return pageMeta(args, {
+      title: "Episode Not Found",
+      description: "The episode you're looking for doesn't exist or is not published.",
+      noIndex: true,
+    });
+  }
+  const image = episode.artwork?.renditions.at(-1)?.url;
+  const tags = pageMeta(args, {
+    title: episode.title,
+    description: episode.description,
+    ...(image && { image, imageAlt: `${episode.title} artwork` }),
+    structuredData: ({ siteUrl, canonical }) => [
+      podcastEpisodeJsonLd(siteUrl, canonical, episodePageStructuredData(episode)),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Podcast", path: "/podcast" },
+        { name: episode.title, path: episodePagePath(episode.slug) },
+      ]),
+    ],
+  });
+  if (!episode.audioUrl) return tags;
+  const audioUrl = new URL(episode.audioUrl, args.loaderData?.pageUrl ?? undefined).href;
+  return [
+    ...tags,
+    { property: "og:audio", content: audioUrl },
+    { property: "og:audio:type", content: episode.audioMimeType },
+  ];
+};
+
+export default function EpisodePage({ loaderData }: Route.ComponentProps) {
+  const { episode, pageUrl } = loaderData;
+  return (
+    <main id="main" className="px-4 pt-28 pb-20">
+      {episode && pageUrl ? (
+        <EpisodeDetails episode={episode} pageUrl={pageUrl} />
+      ) : (
+        <section className="mx-auto max-w-xl space-y-4 text-center">
+          <h1 className="font-bold text-3xl">Episode Not Found</h1>
+          <p className="text-muted-foreground">The episode you're looking for doesn't exist or is not published.</p>
+          <a href="/podcast" className="text-primary underline-offset-4 hover:underline">
+            All episodes
+          </a>
+        </section>
+      )}
+    </main>
+  );
+}
