@@ -10,7 +10,7 @@ import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { receiveUploads } from "~/lib/media/receive-uploads.server";
 import { mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
 import { EPISODE_MEDIA_REMOVED, EPISODE_MEDIA_UPLOADED, type EpisodeMediaField } from "./episode-media";
-import type { EpisodeMediaInfo } from "./schema";
+import { type EpisodeMediaInfo, episodeMediaUrl } from "./schema";
 
 /** How each of an episode's files is uploaded: the form field's name is the media's name. */
 export const EPISODE_UPLOADS = {
@@ -29,7 +29,6 @@ const NO_FILE: Record<EpisodeMediaField, string> = {
 const EPISODE_NOT_FOUND = "Episode not found";
 
 /** The URL a stored key is served at (the public media route checks who may have it). */
-const mediaUrl = (key: string) => `/media/${key}`;
 
 const mediaColumns = {
   audioKey: podcastEpisodes.audioKey,
@@ -61,18 +60,22 @@ export function episodeMediaInfo(row: EpisodeMediaColumns): EpisodeMediaInfo {
           bytes: row.audioLengthBytes,
           durationSeconds: row.durationSeconds,
           mimeType: row.audioMimeType,
-          url: mediaUrl(row.audioKey),
+          url: episodeMediaUrl(row.audioKey),
         }
       : null,
     artwork: row.artworkKey
       ? {
-          url: mediaUrl(row.artworkKey),
-          renditions: row.artworkRenditions.map(({ key, width, height }) => ({ url: mediaUrl(key), width, height })),
+          url: episodeMediaUrl(row.artworkKey),
+          renditions: row.artworkRenditions.map(({ key, width, height }) => ({
+            url: episodeMediaUrl(key),
+            width,
+            height,
+          })),
         }
       : null,
     transcript: row.transcriptKey
       ? {
-          url: mediaUrl(row.transcriptKey),
+          url: episodeMediaUrl(row.transcriptKey),
           mimeType: row.transcriptMimeType ?? contentTypeForKey(row.transcriptKey).split(";")[0],
         }
       : null,

@@ -8,6 +8,7 @@ import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { listPageOf, type OwnerListPage } from "~/lib/owner-list";
 import { type ListOrder, readListPage } from "~/lib/owner-list.server";
 import { sanitizeRichHtml } from "~/lib/sanitize-html.server";
+import { episodeMediaInfo } from "./episode-media.server";
 import {
   AUDIO_REQUIRED_MESSAGE,
   EPISODE_CONFLICT_MESSAGE,
@@ -32,9 +33,6 @@ const markdown = new MarkdownIt({ html: true, linkify: true });
 export function renderShowNotes(source: string): string {
   return sanitizeRichHtml(markdown.render(source));
 }
-
-/** Until the public media route exports its helper, media is linked at the agreed shape `/media/{key}`. */
-const mediaUrl = (key: string) => `/media/${key}`;
 
 /** A refusal the owner's call answers with its status and message (and the field it is about). */
 export class EpisodeChangeRefused extends Error {
@@ -142,25 +140,7 @@ export async function readOwnerEpisode(db: Database, id: number, now: Date): Pro
     chapters: row.chapters.map((chapter) => ({ ...chapter, url: chapter.url ?? null })),
     guests,
     version: row.version,
-    audio: row.audioKey
-      ? {
-          bytes: row.audioLengthBytes,
-          durationSeconds: row.durationSeconds,
-          mimeType: row.audioMimeType,
-          url: mediaUrl(row.audioKey),
-        }
-      : null,
-    artwork: row.artworkKey
-      ? {
-          url: mediaUrl(row.artworkKey),
-          renditions: row.artworkRenditions.map((rendition) => ({
-            url: mediaUrl(rendition.key),
-            width: rendition.width,
-            height: rendition.height,
-          })),
-        }
-      : null,
-    transcript: row.transcriptKey ? { mimeType: row.transcriptMimeType, url: mediaUrl(row.transcriptKey) } : null,
+    ...episodeMediaInfo(row),
   };
 }
 
