@@ -10,6 +10,7 @@ import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
 import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
+import { hasDismissedCookieNotice } from "~/lib/cookie-notice.server";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { useComponentWhen } from "~/lib/use-component-when";
 import type { Route } from "./+types/root";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isOwner: viewer.isOwner,
     mockSignInEnabled: isMockSignInEnabled(env),
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
+    cookieNoticeDismissed: hasDismissedCookieNotice(request),
   };
 }
 
@@ -109,7 +111,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
       {MemberSignUpModal && <MemberSignUpModal open={signUpOpen} onOpenChange={setSignUpOpen} onSignIn={startSignIn} />}
       {MockAuthControls && <MockAuthControls />}
-      <CookieNotice />
+      <CookieNotice dismissed={loaderData.cookieNoticeDismissed} />
       {AdminFloatingButton && <AdminFloatingButton isOwner={loaderData.isOwner} />}
       <Toaster />
       <Analytics measurementId={loaderData.gaMeasurementId} />

@@ -60,7 +60,7 @@ const secondaryLinkClassName = "inline-flex items-center gap-2 text-primary unde
 
 function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20 border-border border-t">
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-16 border-border border-t">
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-20">
         <h2 id={`${id}-heading`} className="font-semibold text-3xl">
           {title}
