@@ -47,22 +47,25 @@ export function AccountAvatar({ user }: { user: CurrentUser | null }) {
 export function AccountMenu({ onSignIn }: { onSignIn: () => void }) {
   const hintId = useId();
   const { user } = useRootData();
-  // The modal opens once the menu has closed and given focus back to its button, so that closing the modal returns
+  // The modal opens once the menu has closed and focus is back on its button, so that closing the modal returns
   // focus there rather than to the menu item that no longer exists.
   const signInChosen = useRef(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
+        <Button ref={triggerRef} variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
           <AccountAvatar user={user} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent
         align="end"
         className="w-64"
-        onCloseAutoFocus={() => {
+        onCloseAutoFocus={(event) => {
           if (!signInChosen.current) return;
           signInChosen.current = false;
+          event.preventDefault();
+          triggerRef.current?.focus();
           onSignIn();
         }}
       >

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
 import { useRootData } from "~/lib/use-root-data";
 import { cn } from "~/lib/utils";
 import { AccountAvatar, accountDisplayName, SIGN_OUT_PATH } from "./account-menu";
@@ -9,9 +10,6 @@ import { Button } from "./ui/button";
 
 const memberLinkClass =
   "block rounded-md px-3 py-3 text-base text-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
-
-/** Where Sign In / Join leads before the scripts have run, or without them: sign-in by email works as a plain form. */
-const SIGN_IN_PATH = "/sign-in";
 
 /**
  * Below the md breakpoint: a disclosure button and a panel under the header that repeats the navigation, then the
@@ -119,19 +117,21 @@ export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
             </ul>
           </div>
         ) : (
-          <form method="get" action={SIGN_IN_PATH}>
-            <Button
-              type="submit"
-              className="mt-4 w-full"
-              onClick={(event) => {
-                event.preventDefault();
-                close();
-                onSignIn();
-              }}
-            >
-              Sign In / Join
-            </Button>
-          </form>
+          <Button
+            type="button"
+            className="mt-4 w-full"
+            // Without scripts the platform opens the sign-up modal; with them the menu first gives focus back to
+            // its button, so that closing the modal returns it there.
+            commandfor={SIGN_UP_DIALOG_ID}
+            command="show-modal"
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+              onSignIn();
+            }}
+          >
+            Sign In / Join
+          </Button>
         )}
       </div>
     </>

@@ -7,25 +7,34 @@ function supportsInvokerCommands(): boolean {
   return "command" in HTMLButtonElement.prototype;
 }
 
+/** The modal dialog with this id, when the page has it. */
+export function findModalDialog(dialogId: string): HTMLDialogElement | null {
+  const dialog = document.getElementById(dialogId);
+  return dialog instanceof HTMLDialogElement ? dialog : null;
+}
+
 /**
- * Opens the modal dialog `dialogId`: the platform does it (`commandfor`), so it works before and without scripts;
- * a browser without invoker commands gets the same from the click handler once scripts run.
+ * A button's props that open (`show-modal`) or close the modal dialog `dialogId`: the platform does it
+ * (`commandfor`), so it works before and without scripts; a browser without invoker commands gets the same from the
+ * click handler once scripts run.
  */
-export function openModalDialogOnClick(dialogId: string) {
+export function modalDialogCommand(dialogId: string, command: "show-modal" | "close") {
   return {
+    type: "button",
     commandfor: dialogId,
-    command: "show-modal",
+    command,
     onClick: (event: MouseEvent<HTMLButtonElement>) => {
       if (supportsInvokerCommands()) return;
-      const dialog = document.getElementById(dialogId);
-      if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
+      const dialog = findModalDialog(dialogId);
+      if (command === "close") dialog?.close();
+      else if (dialog && !dialog.open) dialog.showModal();
       event.preventDefault();
     },
   } as const;
 }
 
 /**
- * A modal `<dialog>` in the server's HTML: opened by a `commandfor` button (openModalDialogOnClick), closed by its close
+ * A modal `<dialog>` in the server's HTML: opened by a `commandfor` button (modalDialogCommand), closed by its close
  * button, Escape or a click on the backdrop (`closedby="any"`), all without scripts. The platform moves focus into
  * it, keeps it there, and gives it back to the button that opened it.
  */
@@ -46,23 +55,17 @@ export function ModalDialog({
       )}
       {...props}
     >
-      {/* First in the dialog, so that it is what takes focus when the dialog opens. */}
+      <div className="grid gap-4">{children}</div>
+      {/* Last, so that a field of the dialog, when it has one, is what takes focus when the dialog opens. */}
       {showCloseButton && (
         <button
-          type="button"
-          commandfor={id}
-          command="close"
-          onClick={(event) => {
-            const dialog = event.currentTarget.closest("dialog");
-            if (!supportsInvokerCommands()) dialog?.close();
-          }}
+          {...modalDialogCommand(id, "close")}
           className="absolute top-4 right-4 rounded-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
         >
           <XIcon aria-hidden="true" />
           <span className="sr-only">Close dialog</span>
         </button>
       )}
-      <div className="grid gap-4">{children}</div>
     </dialog>
   );
 }

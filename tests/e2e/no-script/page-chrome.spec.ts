@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { confessionStories } from "../../../app/features/stories/confession-stories";
+import { siteConfig } from "../../../app/lib/site-config";
 
 test.beforeEach(async ({ page }) => {
   // Other sites (the newsletter frame) are not reachable from the test machine.
@@ -7,6 +8,15 @@ test.beforeEach(async ({ page }) => {
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Elsewhere</title>" }),
   );
 });
+
+/** Submits a form as a browser without JavaScript does, and returns the status of the page that answers. */
+async function submit(page: Page, button: Locator) {
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await button.click();
+  const response = await answer;
+  await page.waitForLoadState("domcontentloaded");
+  return response.status();
+}
 
 const cookieNotice = (page: Page) => page.getByRole("region", { name: "Cookie notice" });
 
@@ -33,12 +43,35 @@ test.describe("without JavaScript", () => {
       await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
     });
 
-    test("Sign In / Join leads to sign-in by email", async ({ page }) => {
-      await page.goto("/");
+    test("Sign In / Join opens the sign-up modal, whose form posts to the sign-up page", async ({ page }) => {
+      await page.goto("/podcast");
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("button", { name: "Sign In / Join" }).click();
-      await expect(page).toHaveURL(/\/sign-in\??$/);
-      await expect(page.getByRole("textbox", { name: /email/i })).toBeVisible();
+      const modal = page.getByRole("dialog", { name: `Stay informed ${siteConfig.showName}` });
+      await expect(modal).toBeVisible();
+      await expect(modal.getByLabel("First Name")).toBeFocused();
+      await modal.getByRole("button", { name: "Cancel" }).click();
+      await expect(modal).toBeHidden();
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("button", { name: "Sign In / Join" }).click();
+      await modal.getByLabel("First Name").fill("Ada");
+      await modal.getByLabel("Email Address").fill("ada.example.com");
+      expect(await submit(page, modal.getByRole("button", { name: "Sign Up" }))).toBe(400);
+      await expect(page).toHaveURL(/\/sign-up$/);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("alert")).toHaveText("Please fill in all fields.");
+      await expect(main.getByLabel("First Name")).toHaveValue("Ada");
+      await expect(main.getByLabel("Email Address")).toHaveValue("ada.example.com");
+
+      await main.getByLabel("Last Name").fill("Lovelace");
+      expect(await submit(page, main.getByRole("button", { name: "Sign Up" }))).toBe(400);
+      await expect(main.getByRole("alert")).toHaveText("Please enter a valid email address.");
+
+      await main.getByLabel("Email Address").fill(`no-script-${Date.now()}@example.com`);
+      expect(await submit(page, main.getByRole("button", { name: "Sign Up" }))).toBe(200);
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
+      await expect(main.getByRole("link", { name: "OK" })).toHaveAttribute("href", "/api/login");
     });
   });
 

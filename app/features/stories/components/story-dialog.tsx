@@ -5,7 +5,7 @@ import {
   ModalDialogDescription,
   ModalDialogHeader,
   ModalDialogTitle,
-  openModalDialogOnClick,
+  modalDialogCommand,
 } from "~/components/ui/modal-dialog";
 import { type ConfessionStory, storyParagraphs } from "../schema";
 
@@ -23,7 +23,7 @@ export function StoryDialog({ story }: { story: ConfessionStory }) {
         aria-label={`Read Full Story: ${story.title}`}
         aria-haspopup="dialog"
         className="-ml-3 text-primary hover:text-primary"
-        {...openModalDialogOnClick(dialogId)}
+        {...modalDialogCommand(dialogId, "show-modal")}
       >
         <BookOpen aria-hidden="true" />
         Read Full Story
