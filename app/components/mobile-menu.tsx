@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { cn } from "~/lib/utils";
 import { AccountAvatar, accountDisplayName, SIGN_OUT_PATH } from "./account-menu";
@@ -21,12 +22,10 @@ const memberLinkClass =
 export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
   const { user } = useRootData();
   const [open, setOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => setHydrated(true), []);
 
   const { pathname } = useLocation();
   const [shownPathname, setShownPathname] = useState(pathname);

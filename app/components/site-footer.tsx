@@ -32,7 +32,8 @@ function BlockHeading({ id, children }: { id?: string; children: string }) {
   );
 }
 
-export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string }) {
+/** `scriptFree`: the page ships no script (app/lib/page-scripts.ts), so the server gives the frame its address. */
+export function SiteFooter({ newsletterEmbedUrl, scriptFree }: { newsletterEmbedUrl: string; scriptFree: boolean }) {
   return (
     <footer className="border-border border-t bg-card text-card-foreground">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-12">
@@ -69,7 +70,12 @@ export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string 
 
         <div className="space-y-3 lg:col-span-3">
           <BlockHeading>Subscribe to The Briefing</BlockHeading>
-          <NewsletterEmbed embedUrl={newsletterEmbedUrl} height={FOOTER_NEWSLETTER_HEIGHT_PX} placement="footer" />
+          <NewsletterEmbed
+            embedUrl={newsletterEmbedUrl}
+            height={FOOTER_NEWSLETTER_HEIGHT_PX}
+            placement="footer"
+            scriptFree={scriptFree}
+          />
           <p className="text-muted-foreground text-xs">We respect your privacy. Unsubscribe at any time.</p>
         </div>
 

@@ -1,9 +1,12 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Opens a page and waits until React has hydrated it (root.tsx sets data-hydrated), so clicks reach React. */
+/**
+ * Opens a page and waits until it is live: hydrated by React (root.tsx sets data-hydrated), so clicks reach React, or
+ * at once for a page that ships no script (data-page-scripts="none", docs/decisions/036-script-free-pages.md).
+ */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator('html:is([data-hydrated="true"], [data-page-scripts="none"])')).toHaveCount(1);
   return response;
 }
 

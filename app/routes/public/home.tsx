@@ -11,13 +11,13 @@ import { LaunchListForm } from "~/features/subscribers/components/launch-list-fo
 import { submitLaunchListForm } from "~/features/subscribers/launch-list-form.server";
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { organizationJsonLd, podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: ["insights", "episodes"] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: ["insights", "episodes"] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -2,12 +2,12 @@ import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SocialIconLink } from "~/components/social-icons";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { listenPlatforms, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/links";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: [] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: false };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
