@@ -8,4 +8,3 @@ export type PageScriptsHandle = { hydrates: boolean };
 export function declaresScriptFree(handle: unknown): boolean {
   return typeof handle === "object" && handle !== null && "hydrates" in handle && handle.hydrates === false;
 }
-

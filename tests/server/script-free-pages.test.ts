@@ -29,7 +29,10 @@ describe("pages declared script-free", () => {
     ).toEqual(SCRIPT_FREE_PAGES);
     for (const page of pages.filter((candidate) => candidate.hydrates)) {
       const html = (await rawGet(`${server.url}${page.path}`)).body.toString();
-      expect(scriptsIn(html).some((tag) => tag.includes('type="module"')), page.path).toBe(true);
+      expect(
+        scriptsIn(html).some((tag) => tag.includes('type="module"')),
+        page.path,
+      ).toBe(true);
     }
   });
 
