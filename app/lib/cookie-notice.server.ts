@@ -1,5 +1,21 @@
 import { redirect } from "react-router";
-import { COOKIE_NOTICE_DISMISSED_COOKIE, CookieNoticeDismissalSchema } from "./cookie-notice";
+import { z } from "zod";
+import { COOKIE_NOTICE_DISMISSED_COOKIE } from "./cookie-notice";
+
+/**
+ * A path on this site: "//host" and "/\host" are other sites to a browser, and control characters could split the
+ * Location header.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be refused
+const LOCAL_PATH = /^\/(?![/\\])[^\u0000-\u001f\\]*$/;
+
+/**
+ * Got it on the cookie notice, posted as a form: the page to go back to, or the home page if it is not one of ours.
+ * Only the server reads it; the notice's form has nothing to check in the page.
+ */
+const CookieNoticeDismissalSchema = z.object({
+  returnTo: z.string().max(2000).regex(LOCAL_PATH).catch("/"),
+});
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
