@@ -1,15 +1,6 @@
 import { Tooltip } from "radix-ui";
 import { useEffect, useState } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Analytics } from "~/components/analytics";
 import { CookieNotice } from "~/components/cookie-notice";
 import { SiteFooter } from "~/components/site-footer";
@@ -21,10 +12,10 @@ import { MemberSignUpModal } from "~/features/subscribers/components/member-sign
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { hasDismissedCookieNotice } from "~/lib/cookie-notice.server";
-import { declaresScriptFree } from "~/lib/page-scripts";
 import { openSignUpDialog } from "~/lib/sign-up-dialog";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { useComponentWhen } from "~/lib/use-component-when";
+import { useScriptFree } from "~/lib/use-script-free";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 
@@ -51,17 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
     cookieNoticeDismissed: hasDismissedCookieNotice(request),
   };
-}
-
-/**
- * Whether the page ships no script: its route declares it script-free (app/lib/page-scripts.ts), except in development,
- * where hot reload needs the scripts, and where analytics is set up, whose page views only a script can send.
- */
-function useScriptFree(): boolean {
-  const matches = useMatches();
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  if (import.meta.env.DEV || rootData?.gaMeasurementId) return false;
-  return declaresScriptFree(matches.at(-1)?.handle);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -102,7 +82,6 @@ const loadMockAuthControls = () =>
 const startSignIn = () => window.location.assign("/api/login");
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const scriptFree = useScriptFree();
   const [hydrated, setHydrated] = useState(false);
   const [ownerMarked, setOwnerMarked] = useState(false);
   // Marks the document once React has taken over, so that browser tests act only on a live page.
@@ -126,7 +105,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </a>
       <SiteHeader onSignIn={openSignUpDialog} />
       <Outlet />
-      <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} scriptFree={scriptFree} />
+      <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
       {!loaderData.user && <MemberSignUpModal onSignIn={startSignIn} />}
       {MockAuthControls && <MockAuthControls />}
       <CookieNotice dismissed={loaderData.cookieNoticeDismissed} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { trackEvent } from "~/lib/analytics";
+import { useScriptFree } from "~/lib/use-script-free";
 import { cn } from "~/lib/utils";
 
 function withTimestamp(embedUrl: string): string {
@@ -10,8 +11,8 @@ function withTimestamp(embedUrl: string): string {
 
 /**
  * The newsletter platform's sign-up form. The cache-busting timestamp is added after mount, so the server's HTML and
- * the first client render agree; until then the frame stays blank. On a page that ships no script (`scriptFree`) the
- * server adds it, at the time it renders the page. Each load of the form is reported to analytics as
+ * the first client render agree; until then the frame stays blank. On a page that ships no script the server adds it,
+ * at the time it renders the page. Each load of the form is reported to analytics as
  * newsletter_signup with where the form sits (spec section 7).
  */
 export function NewsletterEmbed({
@@ -19,14 +20,13 @@ export function NewsletterEmbed({
   height,
   placement,
   className,
-  scriptFree = false,
 }: {
   embedUrl: string;
   height: number;
   placement: "footer" | "main_content";
   className?: string;
-  scriptFree?: boolean;
 }) {
+  const scriptFree = useScriptFree();
   const [src, setSrc] = useState(() => (scriptFree ? withTimestamp(embedUrl) : undefined));
   useEffect(() => {
     setSrc(withTimestamp(embedUrl));

@@ -32,8 +32,7 @@ function BlockHeading({ id, children }: { id?: string; children: string }) {
   );
 }
 
-/** `scriptFree`: the page ships no script (app/lib/page-scripts.ts), so the server gives the frame its address. */
-export function SiteFooter({ newsletterEmbedUrl, scriptFree }: { newsletterEmbedUrl: string; scriptFree: boolean }) {
+export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string }) {
   return (
     <footer className="border-border border-t bg-card text-card-foreground">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-12">
@@ -70,12 +69,7 @@ export function SiteFooter({ newsletterEmbedUrl, scriptFree }: { newsletterEmbed
 
         <div className="space-y-3 lg:col-span-3">
           <BlockHeading>Subscribe to The Briefing</BlockHeading>
-          <NewsletterEmbed
-            embedUrl={newsletterEmbedUrl}
-            height={FOOTER_NEWSLETTER_HEIGHT_PX}
-            placement="footer"
-            scriptFree={scriptFree}
-          />
+          <NewsletterEmbed embedUrl={newsletterEmbedUrl} height={FOOTER_NEWSLETTER_HEIGHT_PX} placement="footer" />
           <p className="text-muted-foreground text-xs">We respect your privacy. Unsubscribe at any time.</p>
         </div>
 

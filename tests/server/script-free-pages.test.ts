@@ -6,7 +6,7 @@ import { killAllServers, rawGet, type ServerWithDataDir, startServerWithDataDir 
 afterAll(killAllServers);
 
 /** The public pages whose behaviour is complete without scripts (docs/decisions/036-script-free-pages.md). */
-const SCRIPT_FREE_PAGES = ["/cookie-policy", "/links", "/terms-of-service"];
+const SCRIPT_FREE_PAGES = ["/briefing", "/cookie-policy", "/links", "/terms-of-service"];
 
 /** Every script element but structured data, which is not a script the browser runs. */
 const scriptsIn = (html: string) =>

@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/briefing";
 
-export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
+export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: false };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
