@@ -75,6 +75,25 @@ test.describe("without JavaScript", () => {
     });
   });
 
+  test("the account menu opens as a list of links, and its Sign In opens the sign-up modal", async ({ page }) => {
+    await page.goto("/links");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const signIn = page.getByRole("button", { name: "Sign In" });
+    await expect(signIn).toBeVisible();
+    await expect(
+      page.getByText("Sign up to get notified about new episodes and exclusive updates").first(),
+    ).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(signIn).toBeHidden();
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await signIn.click();
+    const modal = page.getByRole("dialog", { name: `Stay informed ${siteConfig.showName}` });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeHidden();
+  });
+
   test("a story: its card highlighted by ?video=, its video, and Read Full Story in a modal", async ({ page }) => {
     const story = confessionStories[6];
     await page.goto(`/about?video=${story.id}`);
