@@ -8,10 +8,14 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
 import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
+import { MemberSignUpModal } from "~/features/subscribers/components/member-sign-up-modal";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
+import { hasDismissedCookieNotice } from "~/lib/cookie-notice.server";
+import { openSignUpDialog } from "~/lib/sign-up-dialog";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { useComponentWhen } from "~/lib/use-component-when";
+import { useScriptFree } from "~/lib/use-script-free";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 
@@ -36,12 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isOwner: viewer.isOwner,
     mockSignInEnabled: isMockSignInEnabled(env),
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
+    cookieNoticeDismissed: hasDismissedCookieNotice(request),
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const scriptFree = useScriptFree();
   return (
-    <html lang="en" className="dark">
+    <html lang="en" className="dark" data-page-scripts={scriptFree ? "none" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -54,18 +60,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {!scriptFree && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 // Parts of the page most visits never show load when they are first needed, so that the first load stays small:
-// the sign-up modal when it opens, the owner's and the test controls after hydration and only for whom they are
-// meant.
-const loadMemberSignUpModal = () =>
-  import("~/features/subscribers/components/member-sign-up-modal").then((module) => module.MemberSignUpModal);
+// the owner's and the test controls after hydration and only for whom they are meant.
 const loadAdminFloatingButton = () =>
   import("~/features/owner/components/admin-floating-button").then((module) => module.AdminFloatingButton);
 const loadMockAuthControls = () =>
@@ -75,8 +82,6 @@ const loadMockAuthControls = () =>
 const startSignIn = () => window.location.assign("/api/login");
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [signUpOpen, setSignUpOpen] = useState(false);
-  const [signUpRequested, setSignUpRequested] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [ownerMarked, setOwnerMarked] = useState(false);
   // Marks the document once React has taken over, so that browser tests act only on a live page.
@@ -85,17 +90,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     setHydrated(true);
     setOwnerMarked(hasOwnerMarker());
   }, []);
-  const MemberSignUpModal = useComponentWhen(signUpRequested, loadMemberSignUpModal);
   const AdminFloatingButton = useComponentWhen(
     hydrated && (loaderData.isOwner || ownerMarked),
     loadAdminFloatingButton,
   );
   const MockAuthControls = useComponentWhen(hydrated && loaderData.mockSignInEnabled, loadMockAuthControls);
-  const openSignUp = () => {
-    setSignUpRequested(true);
-    setSignUpOpen(true);
-  };
-
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <a
@@ -104,12 +103,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader onSignIn={openSignUp} />
+      <SiteHeader onSignIn={openSignUpDialog} />
       <Outlet />
       <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
-      {MemberSignUpModal && <MemberSignUpModal open={signUpOpen} onOpenChange={setSignUpOpen} onSignIn={startSignIn} />}
+      {!loaderData.user && <MemberSignUpModal onSignIn={startSignIn} />}
       {MockAuthControls && <MockAuthControls />}
-      <CookieNotice />
+      <CookieNotice dismissed={loaderData.cookieNoticeDismissed} />
       {AdminFloatingButton && <AdminFloatingButton isOwner={loaderData.isOwner} />}
       <Toaster />
       <Analytics measurementId={loaderData.gaMeasurementId} />

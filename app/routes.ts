@@ -21,6 +21,8 @@ export default [
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
   route("sign-in/verify", "routes/public/sign-in-verify.tsx"),
+  route("cookie-notice", "routes/public/cookie-notice.ts"),
+  route("sign-up", "routes/public/sign-up.tsx"),
 
   route("members/dashboard", "routes/members/dashboard.tsx"),
   route("members/profile", "routes/members/profile.tsx"),

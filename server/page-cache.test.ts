@@ -362,11 +362,12 @@ describe("inlineScriptHashes", () => {
 });
 
 describe("isAnonymousRead", () => {
-  it("accepts a GET or HEAD without a query string or a session cookie, and nothing else", () => {
+  it("accepts a GET or HEAD without a query string, a session or a stored cookie-notice dismissal, and nothing else", () => {
     expect(isAnonymousRead("GET", "/about", undefined)).toBe(true);
     expect(isAnonymousRead("HEAD", "/about", "theme=dark")).toBe(true);
     expect(isAnonymousRead("GET", "/about?utm=1", undefined)).toBe(false);
     expect(isAnonymousRead("GET", "/about", "theme=dark; sid=abc")).toBe(false);
+    expect(isAnonymousRead("GET", "/about", "cookie_notice_dismissed=1")).toBe(false);
     expect(["POST", "PUT", "DELETE", "OPTIONS"].map((method) => isAnonymousRead(method, "/about", null))).toEqual([
       false,
       false,

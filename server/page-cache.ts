@@ -7,7 +7,8 @@ import { entityTag, isNotModified } from "../app/lib/conditional-get.server";
 export type PageHandler<Context> = (request: Request, context: Context) => Promise<Response>;
 
 const CACHEABLE_CONTENT_TYPE = /^(?:text\/html|application\/json|application\/rss\+xml)/;
-const SESSION_COOKIE = /(?:^|;\s*)sid=/;
+/** A session, or a dismissal of the cookie notice made without scripts: both change what the page shows. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:sid|cookie_notice_dismissed)=/;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 /** Headers of the rendered page that a stored copy repeats; the cache sets the encoding, length and ETag itself. */
 const KEPT_HEADERS = ["content-type", "cache-control", "last-modified", "link", "x-robots-tag"];
@@ -77,11 +78,14 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** A GET or HEAD without a query string from a visitor without a session: the only requests a stored page answers. */
+/**
+ * A GET or HEAD without a query string from a visitor without a session or a stored cookie-notice dismissal: the only
+ * requests a stored page answers.
+ */
 export function isAnonymousRead(method: string | undefined, url: string, cookie: string | undefined | null): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (url.includes("?")) return false;
-  return !SESSION_COOKIE.test(cookie ?? "");
+  return !PERSONAL_COOKIE.test(cookie ?? "");
 }
 
 function isCacheableResponse(response: Response): boolean {

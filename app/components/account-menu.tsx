@@ -3,7 +3,10 @@ import { useId, useRef } from "react";
 import { Link } from "react-router";
 import { trackEvent } from "~/lib/analytics";
 import type { CurrentUser } from "~/lib/current-user";
+import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
+import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
 import {
   DropdownMenu,
@@ -39,30 +42,108 @@ export function AccountAvatar({ user }: { user: CurrentUser | null }) {
   );
 }
 
+const panelItemClass =
+  "flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none [&_svg]:size-4";
+
 /**
- * The avatar menu. Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable
+ * The avatar menu as the server renders it, for a page without scripts (or before they run): the platform's popover
+ * of links, opened by the avatar button and closed by Escape or a click outside; Sign In opens the sign-up modal
+ * (`commandfor`). Without the script that moves between items with the arrow keys it is a list of links, not a menu.
+ */
+function AccountPopover() {
+  const panelId = useId();
+  const hintId = useId();
+  const { user } = useRootData();
+  return (
+    <>
+      <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full" popoverTarget={panelId}>
+        <AccountAvatar user={user} />
+      </Button>
+      <div
+        id={panelId}
+        popover="auto"
+        className={cn(
+          // A popover sits in the top layer, placed against the viewport: under the header's right end.
+          "fixed top-16 right-4 left-auto m-0 w-64 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg",
+          "opacity-0 open:opacity-100 starting:open:opacity-0 transition-[opacity,display,overlay] transition-discrete duration-200 motion-reduce:transition-none",
+        )}
+      >
+        {user ? (
+          <>
+            <p className="flex flex-col gap-0.5 px-2 py-1.5 text-sm">
+              <span className="truncate font-medium">{accountDisplayName(user)}</span>
+              {user.email && <span className="truncate text-muted-foreground text-xs">{user.email}</span>}
+            </p>
+            <hr className="-mx-1 my-1 border-border" />
+            <a href="/members/dashboard" className={panelItemClass}>
+              <LayoutDashboard aria-hidden="true" />
+              My Account
+            </a>
+            {user.membershipTier === "premium" && (
+              <a href="/members/premium-content" className={panelItemClass}>
+                <Crown aria-hidden="true" />
+                Premium Content
+              </a>
+            )}
+            <a href={SIGN_OUT_PATH} className={panelItemClass}>
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </a>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              aria-describedby={hintId}
+              commandfor={SIGN_UP_DIALOG_ID}
+              command="show-modal"
+              className={panelItemClass}
+            >
+              <LogIn aria-hidden="true" />
+              Sign In
+            </button>
+            <p id={hintId} className="px-2 pt-1 pb-2 text-muted-foreground text-xs leading-relaxed">
+              Sign up to get notified about new episodes and exclusive updates
+            </p>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The avatar menu once scripts run (before, AccountPopover). Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable
  * (axe's aria-hidden-focus); outside clicks, Escape and Tab still close it. Signed out, Sign In opens the sign-up modal
  * (`onSignIn`).
  */
 export function AccountMenu({ onSignIn }: { onSignIn: () => void }) {
+  const hydrated = useHydrated();
+  return hydrated ? <ScriptedAccountMenu onSignIn={onSignIn} /> : <AccountPopover />;
+}
+
+function ScriptedAccountMenu({ onSignIn }: { onSignIn: () => void }) {
   const hintId = useId();
   const { user } = useRootData();
-  // The modal opens once the menu has closed and given focus back to its button, so that closing the modal returns
+  // The modal opens once the menu has closed and focus is back on its button, so that closing the modal returns
   // focus there rather than to the menu item that no longer exists.
   const signInChosen = useRef(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
+        <Button ref={triggerRef} variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
           <AccountAvatar user={user} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent
         align="end"
         className="w-64"
-        onCloseAutoFocus={() => {
+        onCloseAutoFocus={(event) => {
           if (!signInChosen.current) return;
           signInChosen.current = false;
+          event.preventDefault();
+          triggerRef.current?.focus();
           onSignIn();
         }}
       >

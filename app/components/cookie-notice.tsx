@@ -1,4 +1,6 @@
 import { useEffect, useId, useState } from "react";
+import { useLocation } from "react-router";
+import { COOKIE_NOTICE_PATH } from "~/lib/cookie-notice";
 import { Button } from "./ui/button";
 
 export const COOKIE_NOTICE_DISMISSED_KEY = "analytics-notice-dismissed";
@@ -35,15 +37,13 @@ function storeDismissed() {
   }
 }
 
-export function CookieNotice() {
-  const [visible, setVisible] = useState(false);
+/**
+ * The notice with Got it, a form posting the dismissal to the server (which stores it in a cookie and sends the
+ * visitor back), so that it works without scripts; with them, `onDismiss` stores it in the page instead.
+ */
+function CookieNoticePanel({ onDismiss }: { onDismiss?: () => void }) {
   const textId = useId();
-
-  useEffect(() => {
-    if (!readDismissed() && !canSetThirdPartyStyleCookie()) setVisible(true);
-  }, []);
-
-  if (!visible) return null;
+  const { pathname, search } = useLocation();
   return (
     <section
       aria-label="Cookie notice"
@@ -54,16 +54,51 @@ export function CookieNotice() {
         It appears that third-party cookies are blocked in your browser. Some features like analytics and preferences
         may not work correctly.
       </p>
-      <Button
-        size="sm"
-        className="mt-3"
-        onClick={() => {
-          storeDismissed();
-          setVisible(false);
+      <form
+        method="post"
+        action={COOKIE_NOTICE_PATH}
+        onSubmit={(event) => {
+          if (!onDismiss) return;
+          event.preventDefault();
+          onDismiss();
         }}
       >
-        Got it
-      </Button>
+        <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
+        <Button type="submit" size="sm" className="mt-3">
+          Got it
+        </Button>
+      </form>
     </section>
+  );
+}
+
+/**
+ * Spec sections 8 and 9: shown when a test cookie cannot be set and no dismissal is stored. Without scripts no test
+ * cookie can be set, so the notice is in the page for such browsers (`<noscript>`) until the server has stored their
+ * dismissal (`dismissed`).
+ */
+export function CookieNotice({ dismissed }: { dismissed: boolean }) {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (!dismissed && !readDismissed() && !canSetThirdPartyStyleCookie()) setVisible(true);
+  }, [dismissed]);
+
+  return (
+    <>
+      {!dismissed && (
+        <noscript>
+          <CookieNoticePanel />
+        </noscript>
+      )}
+      {visible && (
+        <CookieNoticePanel
+          onDismiss={() => {
+            storeDismissed();
+            setVisible(false);
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { cn } from "~/lib/utils";
 import { AccountAvatar, accountDisplayName, SIGN_OUT_PATH } from "./account-menu";
@@ -13,11 +15,14 @@ const memberLinkClass =
 /**
  * Below the md breakpoint: a disclosure button and a panel under the header that repeats the navigation, then the
  * member's block and links, or Sign In / Join (which opens the sign-up modal, `onSignIn`).
- * The panel slides and fades over 0.3 s (spec section 9); `invisible` keeps it out of the tab order when closed.
+ * The panel is the platform's popover, so the button opens it, and Escape or a click outside closes it, with or
+ * without scripts; the scripts add what the platform does not: the first link takes focus, the button's label and
+ * icon follow, and a link chosen in the page closes it. It slides and fades over 0.3 s (spec section 9).
  */
 export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
   const { user } = useRootData();
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -29,22 +34,17 @@ export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
     setOpen(false);
   }
 
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    if (open) panel.querySelector("a")?.focus();
+    else if (panel.matches(":popover-open")) panel.hidePopover();
+  }, [open]);
+
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();
   };
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector("a")?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
 
   return (
     <>
@@ -54,23 +54,25 @@ export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
         size="icon"
         className="md:hidden"
         aria-label={open ? "Close menu" : "Open menu"}
-        aria-expanded={open}
+        // Without scripts the browser reports the popover's state itself; a fixed attribute would contradict it.
+        aria-expanded={hydrated ? open : undefined}
         aria-controls={panelId}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        popoverTarget={panelId}
       >
         {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
       </Button>
       <div
         id={panelId}
         ref={panelRef}
+        popover="auto"
         data-state={open ? "open" : "closed"}
+        onToggle={(event) => setOpen(event.newState === "open")}
         className={cn(
-          "absolute inset-x-0 top-full border-border border-b bg-background px-4 pt-2 pb-6 shadow-lg md:hidden",
-          "duration-300 ease-out motion-reduce:transition-none",
-          // Visibility changes at once on opening, so the first link can take focus, and only after the fade on closing.
-          open
-            ? "visible translate-y-0 opacity-100 transition-[opacity,translate]"
-            : "invisible -translate-y-2 opacity-0 transition-[opacity,translate,visibility]",
+          // A popover sits in the top layer, placed against the viewport: just under the fixed header (h-16).
+          "fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-border border-b bg-background px-4 pt-2 pb-6 text-foreground shadow-lg md:hidden",
+          // Display and the top layer change only after the fade on closing; @starting-style gives the fade in.
+          "-translate-y-2 opacity-0 open:translate-y-0 open:opacity-100 starting:open:-translate-y-2 starting:open:opacity-0",
+          "transition-[opacity,translate,display,overlay] transition-discrete duration-300 ease-out motion-reduce:transition-none",
         )}
       >
         <MainNav
@@ -117,7 +119,12 @@ export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
           <Button
             type="button"
             className="mt-4 w-full"
-            onClick={() => {
+            // Without scripts the platform opens the sign-up modal; with them the menu first gives focus back to
+            // its button, so that closing the modal returns it there.
+            commandfor={SIGN_UP_DIALOG_ID}
+            command="show-modal"
+            onClick={(event) => {
+              event.preventDefault();
               close();
               onSignIn();
             }}

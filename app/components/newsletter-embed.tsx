@@ -1,10 +1,18 @@
 import { useEffect, useState } from "react";
 import { trackEvent } from "~/lib/analytics";
+import { useScriptFree } from "~/lib/use-script-free";
 import { cn } from "~/lib/utils";
+
+function withTimestamp(embedUrl: string): string {
+  const url = new URL(embedUrl);
+  url.searchParams.set("t", String(Date.now()));
+  return url.toString();
+}
 
 /**
  * The newsletter platform's sign-up form. The cache-busting timestamp is added after mount, so the server's HTML and
- * the first client render agree; until then the frame stays blank. Each load of the form is reported to analytics as
+ * the first client render agree; until then the frame stays blank. On a page that ships no script the server adds it,
+ * at the time it renders the page. Each load of the form is reported to analytics as
  * newsletter_signup with where the form sits (spec section 7).
  */
 export function NewsletterEmbed({
@@ -18,11 +26,10 @@ export function NewsletterEmbed({
   placement: "footer" | "main_content";
   className?: string;
 }) {
-  const [src, setSrc] = useState<string>();
+  const scriptFree = useScriptFree();
+  const [src, setSrc] = useState(() => (scriptFree ? withTimestamp(embedUrl) : undefined));
   useEffect(() => {
-    const url = new URL(embedUrl);
-    url.searchParams.set("t", String(Date.now()));
-    setSrc(url.toString());
+    setSrc(withTimestamp(embedUrl));
   }, [embedUrl]);
   return (
     <iframe

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from "react-router";
+import { declaresScriptFree, type PageScriptsHandle } from "./page-scripts";
 
 /** Content from the database that a public route shows: when it changes, so does the route's response. */
 export type PublicContent = "insights" | "episodes";
@@ -10,6 +11,9 @@ export type PublicContent = "insights" | "episodes";
  * This is the one place that says which routes are public (docs/decisions/031-page-cache-front-door.md).
  */
 export type PublicRouteHandle = { publicRoute: { shows: PublicContent[] } };
+
+/** The `handle` of a public page: public, and saying whether it hydrates (app/lib/page-scripts.ts). */
+export type PublicPageHandle = PublicRouteHandle & PageScriptsHandle;
 
 /** A route as the server build and the route manifest describe it. */
 export type RouteEntry = {
@@ -28,6 +32,8 @@ export type PublicRoute = {
   /** A document with a component, rather than a feed or an API answer. */
   page: boolean;
   shows: PublicContent[];
+  /** A page that loads scripts; false for a page declared script-free, and for a feed or an API answer. */
+  hydrates: boolean;
 };
 
 function declaration(handle: unknown): PublicRouteHandle["publicRoute"] | null {
@@ -48,8 +54,15 @@ export function publicRoutes(routes: Record<string, RouteEntry | undefined>): Pu
   return Object.values(routes).flatMap((route) => {
     const declared = route && declaration(route.module.handle);
     if (!route || !declared) return [];
+    const page = Boolean(route.module.default);
     return [
-      { id: route.id, path: fullPath(routes, route.id), page: Boolean(route.module.default), shows: declared.shows },
+      {
+        id: route.id,
+        path: fullPath(routes, route.id),
+        page,
+        shows: declared.shows,
+        hydrates: page && !declaresScriptFree(route.module.handle),
+      },
     ];
   });
 }

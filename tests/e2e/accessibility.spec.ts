@@ -24,6 +24,7 @@ const ROUTES = [
   "/cookie-policy",
   "/guest-application",
   "/sign-in",
+  "/sign-up",
   `/sign-in/verify?token=${"A".repeat(43)}`,
   "/members/dashboard",
   "/members/profile",

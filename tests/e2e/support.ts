@@ -1,9 +1,12 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Opens a page and waits until React has hydrated it (root.tsx sets data-hydrated), so clicks reach React. */
+/**
+ * Opens a page and waits until it is live: hydrated by React (root.tsx sets data-hydrated), so clicks reach React, or
+ * at once for a page that ships no script (data-page-scripts="none", docs/decisions/036-script-free-pages.md).
+ */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator('html:is([data-hydrated="true"], [data-page-scripts="none"])')).toHaveCount(1);
   return response;
 }
 
@@ -11,13 +14,15 @@ export async function openPage(page: Page, path: string) {
  * Waits until the finite CSS animations and transitions of the page, or of one element and its subtree, have ended,
  * so that positions and colours are measured at rest. An animation cancelled meanwhile (its element removed, or a new
  * transition started) has ended too: its `finished` promise rejects, which is not a failure here. Endless animations
- * (spinners) are not waited for.
+ * (spinners) and animations driven by scrolling rather than time (the header of a page without scripts) are not
+ * waited for.
  */
 export async function animationsSettled(target: Page | Locator) {
   // Serialised into the page: it must not refer to anything outside itself.
   const settle = async (root: Element | null) => {
     await Promise.all(
       (root ? root.getAnimations({ subtree: true }) : document.getAnimations())
+        .filter((animation) => animation.timeline instanceof DocumentTimeline)
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
         .map((animation) => animation.finished.catch(() => undefined)),
     );

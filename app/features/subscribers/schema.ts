@@ -69,6 +69,15 @@ export const MemberSignUpSchema = z.object({
   email: requiredField.pipe(SubscriberEmailSchema),
 });
 
+export type MemberSignUpFields = { firstName: string; lastName: string; email: string };
+
+/** The server's answer to the sign-up modal's form posted as a page: thanks, or the refusal and what was typed. */
+export type MemberSignUpFormResult =
+  | { signedUp: true }
+  | { signedUp: false; message: string; values: MemberSignUpFields };
+
+export const SIGN_UP_FAILED_MESSAGE = "Error signing up. Please try again.";
+
 /** The orders of the owner's subscriber list: newest first (the spec's), oldest first, or by email. */
 const SUBSCRIBER_SORTS = ["newest", "oldest", "email"] as const;
 export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];

@@ -2,12 +2,12 @@ import { Link, useSearchParams } from "react-router";
 import { StoryGrid } from "~/features/stories/components/story-grid";
 import { confessionStories } from "~/features/stories/confession-stories";
 import { parseHighlightedStoryId } from "~/features/stories/schema";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/about";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: [] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,12 +1,12 @@
 import { Archive, ExternalLink, Lightbulb, Lock, Sparkles, Users } from "lucide-react";
 import { NewsletterEmbed } from "~/components/newsletter-embed";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/briefing";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: [] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: false };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

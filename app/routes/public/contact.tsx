@@ -2,13 +2,13 @@ import { ContactForm } from "~/features/contacts/components/contact-form";
 import { submitContactForm } from "~/features/contacts/contact-form.server";
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { organizationJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/contact";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: [] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

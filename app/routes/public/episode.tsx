@@ -7,12 +7,13 @@ import { episodePageStructuredData } from "~/features/episodes/structured-data";
 import { hasPremiumAccess } from "~/features/premium/premium-access.server";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { breadcrumbJsonLd, podcastEpisodeJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/episode";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: ["episodes"] } };
+// Chapters seek the page's player in place with scripts; without them their links open the audio at that time.
+export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, hydrates: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env, media } = context.get(appContext);

@@ -7,12 +7,12 @@ import { submitGuestApplicationForm } from "~/features/guests/application-form.s
 import { GuestApplicationForm } from "~/features/guests/components/guest-application-form";
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/guest-application";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: [] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -11,13 +11,13 @@ import { LaunchListForm } from "~/features/subscribers/components/launch-list-fo
 import { submitLaunchListForm } from "~/features/subscribers/launch-list-form.server";
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { organizationJsonLd, podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: ["insights", "episodes"] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: ["insights", "episodes"] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -59,7 +59,7 @@ const secondaryLinkClassName = "inline-flex items-center gap-2 text-primary unde
 
 function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20 border-border border-t">
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-16 border-border border-t">
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-20">
         <h2 id={`${id}-heading`} className="font-semibold text-3xl">
           {title}

@@ -9,12 +9,12 @@ import {
 import { findInsightPost } from "~/features/insights/insights.server";
 import { DEFAULT_INSIGHT_IMAGE, type InsightPost } from "~/features/insights/schema";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { articleJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/insight-article";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: ["insights"] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: ["insights"] }, hydrates: true };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

@@ -4,12 +4,12 @@ import { InsightCardsSkeleton } from "~/features/insights/components/insight-car
 import { InsightsFeed } from "~/features/insights/components/insights-feed";
 import { listInsightPosts } from "~/features/insights/insights.server";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/insights";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: ["insights"] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: ["insights"] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

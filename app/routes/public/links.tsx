@@ -5,12 +5,12 @@ import { SocialIconLink } from "~/components/social-icons";
 import { latestEpisode } from "~/features/episodes/episodes.server";
 import { episodePagePath } from "~/features/episodes/schema";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { listenPlatforms, siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/links";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: ["episodes"] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, hydrates: false };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

@@ -1,6 +1,9 @@
 import { data, Link } from "react-router";
+import type { PageScriptsHandle } from "~/lib/page-scripts";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
+
+export const handle: PageScriptsHandle = { hydrates: false };
 
 export function loader() {
   return data(null, { status: 404 });

@@ -8,13 +8,13 @@ import { featuredEpisode, listPublicEpisodes } from "~/features/episodes/episode
 import { listPageNumber } from "~/features/episodes/schema";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { appContext } from "~/lib/app-context.server";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/podcast";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: ["episodes"] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -8,6 +8,7 @@ import { action as contact } from "./contact";
 import { action as guestApplication } from "./guest-application";
 import { action as home } from "./home";
 import { action as signIn } from "./sign-in";
+import { action as signUp } from "./sign-up";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -219,6 +220,47 @@ describe("POST /?index (the launch list without JavaScript)", () => {
       email: "second@example.com",
       flash: { title: "Subscription Failed", description: TOO_MANY_REQUESTS_MESSAGE, variant: "destructive" },
     });
+  });
+});
+
+describe("POST /sign-up (the sign-up modal's form without JavaScript)", () => {
+  const MEMBER = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
+
+  it("subscribes the visitor with their names and answers with the thanks", async () => {
+    const reply = await postForm(signUp, "/sign-up", { firstName: " Ada ", lastName: "Lovelace", email: MEMBER.email });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ signedUp: true });
+    expect(await database.db.select().from(subscribers)).toMatchObject([MEMBER]);
+  });
+
+  it.each([
+    ["a blank field", { ...MEMBER, lastName: "   " }, "Please fill in all fields."],
+    ["a missing field", { ...MEMBER, lastName: "" }, "Please fill in all fields."],
+    ["an address without @", { ...MEMBER, email: "ada.example.com" }, "Please enter a valid email address."],
+  ])("refuses %s with the modal's message and keeps what was typed", async (_, fields, message) => {
+    const reply = await postForm(signUp, "/sign-up", fields);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ signedUp: false, message, values: fields });
+    expect(await database.db.select().from(subscribers)).toEqual([]);
+  });
+
+  it("answers a filled honeypot like a success and stores nothing", async () => {
+    const reply = await postForm(signUp, "/sign-up", { ...MEMBER, homepage: "https://spam.example" });
+    expect(reply.body).toEqual({ signedUp: true });
+    expect(await database.db.select().from(subscribers)).toEqual([]);
+  });
+
+  it("counts against the subscribe limit and refuses past it with 429", async () => {
+    const options = { clientIp: "198.51.100.40", env: { FORM_RATE_LIMIT: "1" } };
+    expect((await postForm(signUp, "/sign-up", MEMBER, options)).status).toBe(200);
+    const refused = await postForm(signUp, "/sign-up", { ...MEMBER, email: "grace@example.com" }, options);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      signedUp: false,
+      message: TOO_MANY_REQUESTS_MESSAGE,
+      values: { ...MEMBER, email: "grace@example.com" },
+    });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
 

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { LegalPage, LegalSection } from "~/components/legal-page";
-import type { PublicRouteHandle } from "~/lib/public-routes";
+import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/privacy-policy";
 
-export const handle: PublicRouteHandle = { publicRoute: { shows: [] } };
+export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -16,10 +16,11 @@ const SITE_URL = "https://www.disruptionconfessional.example";
 
 let database: TestDatabase;
 let publicRoutes: PublicRoute[];
+// Importing every route module takes longer than the default 10 s when the machine is busy.
 beforeAll(async () => {
   database = await createTestDatabase();
   publicRoutes = await loadPublicRoutes();
-});
+}, 60_000);
 afterAll(() => database.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: each route module types its own args more narrowly

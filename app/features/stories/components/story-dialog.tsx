@@ -1,35 +1,43 @@
 import { BookOpen } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+  ModalDialog,
+  ModalDialogDescription,
+  ModalDialogHeader,
+  ModalDialogTitle,
+  modalDialogCommand,
+} from "~/components/ui/modal-dialog";
 import { type ConfessionStory, storyParagraphs } from "../schema";
 
-/** "Read Full Story": the whole story in a modal closed by its close button, a click on the backdrop or Escape. */
+/**
+ * "Read Full Story": the whole story in a modal closed by its close button, a click on the backdrop or Escape. It is
+ * the platform's dialog, in the page's HTML, so it opens before and without scripts.
+ */
 export function StoryDialog({ story }: { story: ConfessionStory }) {
+  const dialogId = `story-${story.id}-full`;
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Read Full Story: ${story.title}`}
-          className="-ml-3 text-primary hover:text-primary"
-        >
-          <BookOpen aria-hidden="true" />
-          Read Full Story
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{story.title}</DialogTitle>
-          <DialogDescription>{story.description}</DialogDescription>
-        </DialogHeader>
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Read Full Story: ${story.title}`}
+        aria-haspopup="dialog"
+        className="-ml-3 text-primary hover:text-primary"
+        {...modalDialogCommand(dialogId, "show-modal")}
+      >
+        <BookOpen aria-hidden="true" />
+        Read Full Story
+      </Button>
+      <ModalDialog
+        id={dialogId}
+        aria-labelledby={`${dialogId}-title`}
+        aria-describedby={`${dialogId}-description`}
+        className="sm:max-w-2xl"
+      >
+        <ModalDialogHeader>
+          <ModalDialogTitle id={`${dialogId}-title`}>{story.title}</ModalDialogTitle>
+          <ModalDialogDescription id={`${dialogId}-description`}>{story.description}</ModalDialogDescription>
+        </ModalDialogHeader>
         <div className="space-y-4 leading-relaxed">
           {storyParagraphs(story.fullStory).map((paragraph) => (
             <p key={paragraph} className="whitespace-pre-line">
@@ -37,7 +45,7 @@ export function StoryDialog({ story }: { story: ConfessionStory }) {
             </p>
           ))}
         </div>
-      </DialogContent>
-    </Dialog>
+      </ModalDialog>
+    </>
   );
 }

@@ -1,0 +1,43 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { COOKIE_NOTICE_DISMISSED_COOKIE } from "./cookie-notice";
+
+/**
+ * A path on this site: "//host" and "/\host" are other sites to a browser, and control characters could split the
+ * Location header.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be refused
+const LOCAL_PATH = /^\/(?![/\\])[^\u0000-\u001f\\]*$/;
+
+/**
+ * Got it on the cookie notice, posted as a form: the page to go back to, or the home page if it is not one of ours.
+ * Only the server reads it; the notice's form has nothing to check in the page.
+ */
+const CookieNoticeDismissalSchema = z.object({
+  returnTo: z.string().max(2000).regex(LOCAL_PATH).catch("/"),
+});
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Whether the request carries the dismissal that Got it stored without scripts. */
+export function hasDismissedCookieNotice(request: Request): boolean {
+  const cookies = request.headers.get("cookie") ?? "";
+  return cookies.split(/;\s*/).includes(`${COOKIE_NOTICE_DISMISSED_COOKIE}=1`);
+}
+
+/**
+ * Got it without scripts: remembers the dismissal in a cookie and sends the visitor back (303, so the browser
+ * follows with a GET) to the page, which the server then renders without the notice.
+ */
+export function dismissCookieNotice(request: Request, fields: Record<string, unknown>): Response {
+  const { returnTo } = CookieNoticeDismissalSchema.parse(fields);
+  const attributes = [
+    `${COOKIE_NOTICE_DISMISSED_COOKIE}=1`,
+    "Path=/",
+    `Max-Age=${ONE_YEAR_SECONDS}`,
+    "SameSite=Lax",
+    "HttpOnly",
+  ];
+  if (new URL(request.url).protocol === "https:") attributes.push("Secure");
+  return redirect(returnTo, { status: 303, headers: { "Set-Cookie": attributes.join("; ") } });
+}

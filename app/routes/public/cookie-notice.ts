@@ -1,0 +1,8 @@
+import { readPostedForm } from "~/lib/api.server";
+import { dismissCookieNotice } from "~/lib/cookie-notice.server";
+import type { Route } from "./+types/cookie-notice";
+
+/** Got it on the cookie notice, posted by a page without scripts. */
+export async function action({ request }: Route.ActionArgs) {
+  return dismissCookieNotice(request, await readPostedForm(request));
+}

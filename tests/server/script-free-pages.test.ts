@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedPublicPages } from "~/lib/public-routes";
+import { loadPublicRoutes } from "../setup/public-routes";
+import { killAllServers, rawGet, type ServerWithDataDir, startServerWithDataDir } from "./helpers";
+
+afterAll(killAllServers);
+
+/** The public pages whose behaviour is complete without scripts (docs/decisions/036-script-free-pages.md). */
+const SCRIPT_FREE_PAGES = ["/briefing", "/cookie-policy", "/links", "/terms-of-service"];
+
+/** Every script element but structured data, which is not a script the browser runs. */
+const scriptsIn = (html: string) =>
+  [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => !tag.includes("application/ld+json"));
+
+describe("pages declared script-free", () => {
+  let server: ServerWithDataDir;
+  beforeAll(async () => {
+    server = await startServerWithDataDir();
+  });
+  afterAll(() => server?.close());
+
+  it("are the public pages listed in the decision record, and every other public page hydrates", async () => {
+    const pages = fixedPublicPages(await loadPublicRoutes());
+    expect(
+      pages
+        .filter((page) => !page.hydrates)
+        .map((page) => page.path)
+        .sort(),
+    ).toEqual(SCRIPT_FREE_PAGES);
+    for (const page of pages.filter((candidate) => candidate.hydrates)) {
+      const html = (await rawGet(`${server.url}${page.path}`)).body.toString();
+      expect(
+        scriptsIn(html).some((tag) => tag.includes('type="module"')),
+        page.path,
+      ).toBe(true);
+    }
+  });
+
+  // A miss is rendered per request, a hit is the stored copy: neither may carry a script.
+  it.each([...SCRIPT_FREE_PAGES, "/no-such-page"])("%s ships no script and no module preload", async (path) => {
+    for (const _ of ["render or miss", "hit"]) {
+      const html = (await rawGet(`${server.url}${path}`)).body.toString();
+      expect(html).toContain('<html lang="en" class="dark" data-page-scripts="none">');
+      expect(scriptsIn(html)).toEqual([]);
+      expect(html).not.toContain("modulepreload");
+    }
+  });
+});
