@@ -80,9 +80,7 @@ export default [
   route("api/admin/episodes", "routes/api/admin/episodes.ts"),
   route("api/admin/episodes/notes-preview", "routes/api/admin/episode-notes-preview.ts"),
   route("api/admin/episodes/:id", "routes/api/admin/episode.ts"),
-  route("api/admin/episodes/:id/audio", "routes/api/admin/episode-audio.ts"),
-  route("api/admin/episodes/:id/artwork", "routes/api/admin/episode-artwork.ts"),
-  route("api/admin/episodes/:id/transcript", "routes/api/admin/episode-transcript.ts"),
+  route("api/admin/episodes/:id/:media", "routes/api/admin/episode-media.ts"),
 
   route("api/*", "routes/api/not-found.ts"),
 

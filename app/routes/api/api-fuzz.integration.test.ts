@@ -23,10 +23,8 @@ import * as contentEpisodes from "./admin/content-episodes";
 import * as contentSeries from "./admin/content-series";
 import * as contentSeriesEpisodes from "./admin/content-series-episodes";
 import * as ownerEpisode from "./admin/episode";
-import * as episodeArtwork from "./admin/episode-artwork";
-import * as episodeAudio from "./admin/episode-audio";
+import * as episodeMedia from "./admin/episode-media";
 import * as episodeNotesPreview from "./admin/episode-notes-preview";
-import * as episodeTranscript from "./admin/episode-transcript";
 import * as ownerEpisodes from "./admin/episodes";
 import * as adminLogin from "./admin/login";
 import * as adminLogout from "./admin/logout";
@@ -58,10 +56,11 @@ import * as subscriber from "./subscribers/subscriber";
 type RouteModule = { loader?: RouteHandler; action?: RouteHandler };
 
 /**
- * Every API route of app/routes.ts: the method it serves and its path pattern (`:id` is filled with a generated id).
+ * Every API route of app/routes.ts: the method it serves and its path pattern (`:id` is filled with a generated id),
+ * and the route's other parameters where its pattern in app/routes.ts has more than `:id`.
  * Generated calls mostly use that method, and sometimes any other.
  */
-const API_ROUTES: [call: string, module: RouteModule][] = [
+const API_ROUTES: [call: string, module: RouteModule, params?: Record<string, string>][] = [
   ["POST /api/subscribe", subscribe],
   ["GET /api/auth/user", authUser],
   ["GET /api/login", login],
@@ -100,9 +99,9 @@ const API_ROUTES: [call: string, module: RouteModule][] = [
   ["GET /api/admin/episodes/:id", ownerEpisode],
   ["PUT /api/admin/episodes/:id", ownerEpisode],
   ["DELETE /api/admin/episodes/:id", ownerEpisode],
-  ["PUT /api/admin/episodes/:id/audio", episodeAudio],
-  ["PUT /api/admin/episodes/:id/artwork", episodeArtwork],
-  ["PUT /api/admin/episodes/:id/transcript", episodeTranscript],
+  ["PUT /api/admin/episodes/:id/audio", episodeMedia, { media: "audio" }],
+  ["PUT /api/admin/episodes/:id/artwork", episodeMedia, { media: "artwork" }],
+  ["PUT /api/admin/episodes/:id/transcript", episodeMedia, { media: "transcript" }],
   ["GET /api/no-such-call/:id", notFound],
 ];
 
@@ -451,7 +450,7 @@ afterAll(async () => {
 describe("generated bodies, ids and query strings sent to every API call", () => {
   it.each(API_ROUTES)(
     "%s never answers 5xx, and a rejected call changes no row",
-    async (served, module) => {
+    async (served, module, routeParams = {}) => {
       const [servedMethod, pattern] = served.split(" ");
       await fc.assert(
         fc.asyncProperty(callTo(servedMethod, pattern), async (generated) => {
@@ -472,7 +471,7 @@ describe("generated bodies, ids and query strings sent to every API call", () =>
           const before = await snapshot();
           const filesBefore = await media.listFiles();
           const { status } = await callRoute(handler, database.db, request, {
-            params: pattern.includes(":id") ? { id: generated.id } : {},
+            params: { ...routeParams, ...(pattern.includes(":id") ? { id: generated.id } : {}) },
             env: { ADMIN_PASSWORD: "fuzzing-password-long" },
             media: media.storage,
           });

@@ -27,10 +27,8 @@ import * as contentEpisodesApi from "./admin/content-episodes";
 import * as contentSeriesApi from "./admin/content-series";
 import * as seriesEpisodes from "./admin/content-series-episodes";
 import * as ownerEpisode from "./admin/episode";
-import * as episodeArtwork from "./admin/episode-artwork";
-import * as episodeAudio from "./admin/episode-audio";
+import * as episodeMedia from "./admin/episode-media";
 import * as episodeNotesPreview from "./admin/episode-notes-preview";
-import * as episodeTranscript from "./admin/episode-transcript";
 import * as ownerEpisodes from "./admin/episodes";
 import * as contactArchive from "./contacts/archive";
 import * as contactDelete from "./contacts/contact";
@@ -270,41 +268,41 @@ const OWNER_CALLS: OwnerCall[] = [
   },
   {
     name: "PUT /api/admin/episodes/{id}/audio",
-    handler: episodeAudio.action,
+    handler: episodeMedia.action,
     method: "PUT",
     path: () => `/api/admin/episodes/${ids.podcastEpisode}/audio`,
-    params: () => ({ id: String(ids.podcastEpisode) }),
+    params: () => ({ id: String(ids.podcastEpisode), media: "audio" }),
     form: fileForm("audio", fixture("tone-cbr.mp3"), "tone-cbr.mp3", "audio/mpeg"),
   },
   {
     name: "PUT /api/admin/episodes/{id}/transcript",
-    handler: episodeTranscript.action,
+    handler: episodeMedia.action,
     method: "PUT",
     path: () => `/api/admin/episodes/${ids.podcastEpisode}/transcript`,
-    params: () => ({ id: String(ids.podcastEpisode) }),
+    params: () => ({ id: String(ids.podcastEpisode), media: "transcript" }),
     form: fileForm("transcript", fixture("transcript.vtt"), "transcript.vtt", "text/vtt"),
   },
   {
     name: "DELETE /api/admin/episodes/{id}/transcript",
-    handler: episodeTranscript.action,
+    handler: episodeMedia.action,
     method: "DELETE",
     path: () => `/api/admin/episodes/${ids.podcastEpisode}/transcript`,
-    params: () => ({ id: String(ids.podcastEpisode) }),
+    params: () => ({ id: String(ids.podcastEpisode), media: "transcript" }),
   },
   {
     name: "PUT /api/admin/episodes/{id}/artwork",
-    handler: episodeArtwork.action,
+    handler: episodeMedia.action,
     method: "PUT",
     path: () => `/api/admin/episodes/${ids.podcastEpisode}/artwork`,
-    params: () => ({ id: String(ids.podcastEpisode) }),
+    params: () => ({ id: String(ids.podcastEpisode), media: "artwork" }),
     form: fileForm("artwork", () => artworkJpeg, "cover.jpg", "image/jpeg"),
   },
   {
     name: "DELETE /api/admin/episodes/{id}/artwork",
-    handler: episodeArtwork.action,
+    handler: episodeMedia.action,
     method: "DELETE",
     path: () => `/api/admin/episodes/${ids.podcastEpisode}/artwork`,
-    params: () => ({ id: String(ids.podcastEpisode) }),
+    params: () => ({ id: String(ids.podcastEpisode), media: "artwork" }),
   },
   {
     name: "DELETE /api/admin/episodes/{id}",

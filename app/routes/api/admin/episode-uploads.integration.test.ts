@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { podcastEpisodes } from "~/db/schema";
+import type { EpisodeMediaField } from "~/features/episodes/episode-media";
 import { replaceEpisodeAudio } from "~/features/episodes/episode-media.server";
 import { mediaLimits, storeUpload } from "~/lib/media/store-upload.server";
 import { callRoute } from "../../../../tests/setup/call-route";
@@ -12,17 +13,14 @@ import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../
 import { rowById } from "../../../../tests/setup/rows";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import * as episodeArtwork from "./episode-artwork";
-import * as episodeAudio from "./episode-audio";
-import * as episodeTranscript from "./episode-transcript";
+import * as episodeMedia from "./episode-media";
 
 const SAMPLE_AUDIO = readFileSync("public/attached_assets/audio/episode-1.mp3");
 /** The sample's length as music-metadata reads it from the whole file: 12.07 s. */
 const SAMPLE_AUDIO_SECONDS = 12;
 const fixture = (name: string) => readFileSync(path.join("tests/fixtures/media", name));
 
-const ROUTES = { audio: episodeAudio, artwork: episodeArtwork, transcript: episodeTranscript };
-type Field = keyof typeof ROUTES;
+type Field = EpisodeMediaField;
 
 let database: TestDatabase;
 let owner: string;
@@ -109,8 +107,8 @@ describe.each(MEDIA_BACKENDS)("episode uploads on %s", (backend) => {
   ) {
     const body = await multipart(field, file.bytes, file.name, file.type);
     const url = `http://localhost/api/admin/episodes/${id}/${field}`;
-    return callRoute(ROUTES[field].action, database.db, streamedRequest(url, "PUT", body, options.failAt), {
-      params: { id: String(id) },
+    return callRoute(episodeMedia.action, database.db, streamedRequest(url, "PUT", body, options.failAt), {
+      params: { id: String(id), media: field },
       media: media.storage,
       env: { MAX_AUDIO_MB: String(options.maxAudioMb ?? 500) },
     });
@@ -118,13 +116,13 @@ describe.each(MEDIA_BACKENDS)("episode uploads on %s", (backend) => {
 
   const remove = (field: "artwork" | "transcript", id: number) =>
     callRoute(
-      ROUTES[field].action,
+      episodeMedia.action,
       database.db,
       new Request(`http://localhost/api/admin/episodes/${id}/${field}`, {
         method: "DELETE",
         headers: { cookie: owner },
       }),
-      { params: { id: String(id) }, media: media.storage },
+      { params: { id: String(id), media: field }, media: media.storage },
     );
 
   const storedBytes = async (key: string) => Buffer.concat(await (await media.storage.read(key)).toArray());
@@ -247,10 +245,10 @@ describe.each(MEDIA_BACKENDS)("episode uploads on %s", (backend) => {
       contentType: encoded.headers.get("content-type") as string,
     };
     const reply = await callRoute(
-      episodeAudio.action,
+      episodeMedia.action,
       database.db,
       streamedRequest(`http://localhost/api/admin/episodes/${id}/audio`, "PUT", body),
-      { params: { id: String(id) }, media: media.storage },
+      { params: { id: String(id), media: "audio" }, media: media.storage },
     );
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
@@ -381,5 +379,18 @@ describe.each(MEDIA_BACKENDS)("episode uploads on %s", (backend) => {
   it("refuses a DELETE of an unknown episode's transcript with 404", async () => {
     const reply = await remove("transcript", 999_999);
     expect(reply).toMatchObject({ status: 404, body: { success: false, message: "Episode not found" } });
+  });
+
+  it("answers 404 for a file kind episodes do not have, and 405 for a DELETE of the audio, which is only replaced", async () => {
+    const call = (method: string, kind: string) =>
+      callRoute(
+        episodeMedia.action,
+        database.db,
+        new Request(`http://localhost/api/admin/episodes/1/${kind}`, { method, headers: { cookie: owner } }),
+        { params: { id: "1", media: kind }, media: media.storage },
+      );
+    expect(await call("PUT", "video")).toMatchObject({ status: 404, body: { success: false, message: "Not found" } });
+    expect(await call("DELETE", "audio")).toMatchObject({ status: 405, body: { success: false } });
+    expect(await storedFiles()).toEqual([]);
   });
 });
