@@ -1,35 +1,20 @@
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readFileSync, statSync } from "node:fs";
 import { parseFeed } from "podcast-partytime";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
+import { movableClock } from "../setup/movable-clock";
 import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
 /**
- * The weekly job the site exists for, end to end on a second built server whose clock the test moves: libfaketime
- * reads the server's offset from a file on every clock call, so writing "+2d" there brings a scheduled date at once,
- * with no waiting and nothing in the server that knows about tests. Without the file the server keeps the real time.
+ * The weekly job the site exists for, end to end on a second built server whose wall clock the test moves: writing
+ * "+2d" brings a scheduled date at once, with no waiting (tests/setup/movable-clock.ts).
  */
-const FAKETIME_LIBRARY = [
-  "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1",
-  "/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1",
-].find((file) => existsSync(file));
-const clockFile = path.join(os.tmpdir(), `podcast-e2e-clock-${process.pid}`);
+const clock = movableClock("episode-journey");
 const SAMPLE_AUDIO = "public/attached_assets/audio/episode-1.mp3";
 
-test.use({
-  builtServerEnv: {
-    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-    LD_PRELOAD: FAKETIME_LIBRARY ?? "",
-    FAKETIME_TIMESTAMP_FILE: clockFile,
-    FAKETIME_NO_CACHE: "1",
-    // Timers and uptime keep real time; only the wall clock (Date) moves.
-    FAKETIME_DONT_FAKE_MONOTONIC: "1",
-  },
-});
+test.use({ builtServerEnv: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, ...clock.env } });
 
-test.afterAll(() => rmSync(clockFile, { force: true }));
+test.afterAll(() => clock.reset());
 
 /** A datetime-local value for `days` from now, in the browser's time zone (the tests run in UTC). */
 function localDateTime(days: number): string {
@@ -43,7 +28,6 @@ test("the owner schedules an episode with audio, a chapter and a guest; when its
   builtServer,
   notifications,
 }) => {
-  expect(FAKETIME_LIBRARY, "libfaketime (Debian's faketime package) is needed to move the server's clock").toBeTruthy();
   test.setTimeout(120_000);
   const title = "The Launch That Went Sideways";
   const slug = "the-launch-that-went-sideways";
@@ -84,7 +68,7 @@ test("the owner schedules an episode with audio, a chapter and a guest; when its
   expect((await visitor.request.get(`/podcast/${slug}`)).status()).toBe(404);
 
   // Two days later, by the server's clock.
-  writeFileSync(clockFile, "+2d");
+  clock.moveTo("+2d");
 
   await openPage(visitor, "/podcast");
   await visitor.getByRole("link", { name: title }).first().click();
