@@ -81,7 +81,8 @@ describe("signing in on the production server", () => {
       const page = await browser.newPage();
       await page.goto(`${server.url}/api/login?returnTo=/about`);
       await expectInBrowser(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await page.getByLabel("Email Address").fill("browser.member@example.com");
+      // The sign-up dialog in every page has an Email Address field too; this is the sign-in page's own.
+      await page.getByRole("main").getByLabel("Email Address").fill("browser.member@example.com");
       await page.getByRole("button", { name: "Email Me a Sign-In Link" }).click();
       await expectInBrowser(page.getByRole("status")).toContainText("Check your email");
 
