@@ -58,8 +58,7 @@ test.describe("the owner's episodes", () => {
     await page.getByRole("link", { name: "Back to Episodes" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Episodes" })).toBeVisible();
     await expect(table(page).getByRole("columnheader")).toHaveText(["Title", "Status", "Publish Date", "Duration"]);
-    // Newest first: the draft just made is the first row.
-    await expect(table(page).getByRole("row").nth(1)).toContainText(title);
+    // Other tests add drafts at the same time, so the order is checked by the list's integration test.
     await searchBox(page).fill(title.toUpperCase());
     await expect(table(page).getByRole("row")).toHaveCount(2);
     const row = rowOf(table(page), title);

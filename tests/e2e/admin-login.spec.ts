@@ -75,6 +75,7 @@ test.describe("admin login", () => {
     await expect(menu.getByRole("menuitem")).toHaveText([
       "Contact Messages",
       "Guest Applications",
+      "Episodes",
       "Content Calendar",
       "Logout",
     ]);
