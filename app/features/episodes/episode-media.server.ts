@@ -9,8 +9,9 @@ import { contentTypeForKey } from "~/lib/media/media-key";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { receiveUploads } from "~/lib/media/receive-uploads.server";
 import { mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
+import type { EpisodeMediaInfo } from "./editor-schema";
 import { EPISODE_MEDIA_REMOVED, EPISODE_MEDIA_UPLOADED, type EpisodeMediaField } from "./episode-media";
-import { type EpisodeMediaInfo, episodeMediaUrl } from "./schema";
+import { episodeMediaUrl } from "./schema";
 
 /** How each of an episode's files is uploaded: the form field's name is the media's name. */
 export const EPISODE_UPLOADS = {

@@ -8,7 +8,6 @@ import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { listPageOf, type OwnerListPage } from "~/lib/owner-list";
 import { type ListOrder, readListPage } from "~/lib/owner-list.server";
 import { sanitizeRichHtml } from "~/lib/sanitize-html.server";
-import { episodeMediaInfo } from "./episode-media.server";
 import {
   AUDIO_REQUIRED_MESSAGE,
   EPISODE_CONFLICT_MESSAGE,
@@ -24,7 +23,8 @@ import {
   SLUG_FIXED_MESSAGE,
   SLUG_TAKEN_MESSAGE,
   slugFromTitle,
-} from "./schema";
+} from "./editor-schema";
+import { episodeMediaInfo } from "./episode-media.server";
 
 /** Raw HTML in the Markdown is allowed through to the sanitiser, which keeps only its allow-list. */
 const markdown = new MarkdownIt({ html: true, linkify: true });

@@ -18,7 +18,7 @@ import {
   type OwnerEpisodeDetail,
   type OwnerEpisodeStatus,
   SUMMARY_MAX_LENGTH,
-} from "../schema";
+} from "../editor-schema";
 import { EpisodeStatusBadge } from "./owner-episodes-panel";
 
 type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]> };

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { EpisodeMediaInfo } from "../editor-schema";
 import { formatFileSize, mediaTypeName } from "../episode-media";
-import type { EpisodeMediaInfo } from "../schema";
 import { EpisodeMediaUploads } from "./episode-media-uploads";
 
 const NOTHING: EpisodeMediaInfo = { audio: null, artwork: null, transcript: null };

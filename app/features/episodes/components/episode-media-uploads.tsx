@@ -5,6 +5,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { sendFormWithProgress, type UploadUnderWay } from "~/lib/upload-with-progress";
+import type { EpisodeMediaInfo } from "../editor-schema";
 import {
   EPISODE_MEDIA_ACCEPT,
   EPISODE_MEDIA_FIELDS,
@@ -16,7 +17,7 @@ import {
   imageTypeName,
   mediaTypeName,
 } from "../episode-media";
-import { type EpisodeMediaInfo, formatDuration } from "../schema";
+import { formatDuration } from "../schema";
 
 type MediaReply = { success?: boolean; message?: string; data?: EpisodeMediaInfo };
 

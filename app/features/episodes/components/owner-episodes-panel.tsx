@@ -7,7 +7,8 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
 import { useOwnerList } from "~/lib/use-owner-list";
-import { formatDuration, type OwnerEpisodeRow, type OwnerEpisodeStatus } from "../schema";
+import type { OwnerEpisodeRow, OwnerEpisodeStatus } from "../editor-schema";
+import { formatDuration } from "../schema";
 
 export const EPISODE_STATUS_LABELS: Record<OwnerEpisodeStatus, string> = {
   draft: "Draft",

@@ -1,12 +1,12 @@
 import { findContentEpisode, linkPodcastEpisode } from "~/features/calendar/calendar.server";
 import { EPISODE_ALREADY_LINKED_MESSAGE } from "~/features/calendar/schema";
+import { EpisodeEditorSchema, SUMMARY_MAX_LENGTH } from "~/features/episodes/editor-schema";
 import {
   createEpisode,
   deleteEpisode,
   EpisodeChangeRefused,
   refusalResponse,
 } from "~/features/episodes/owner-episodes.server";
-import { EpisodeEditorSchema, SUMMARY_MAX_LENGTH } from "~/features/episodes/schema";
 import { apiError, invalidId, methodNotAllowed, notFound, parseIdParam } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForApi } from "~/lib/auth.server";

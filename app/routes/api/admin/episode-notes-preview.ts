@@ -1,5 +1,5 @@
+import { ShowNotesPreviewSchema } from "~/features/episodes/editor-schema";
 import { renderShowNotes } from "~/features/episodes/owner-episodes.server";
-import { ShowNotesPreviewSchema } from "~/features/episodes/schema";
 import { methodNotAllowed, parseJsonBody } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForApi } from "~/lib/auth.server";

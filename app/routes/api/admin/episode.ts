@@ -1,3 +1,4 @@
+import { EpisodeSaveSchema } from "~/features/episodes/editor-schema";
 import {
   deleteEpisode,
   EpisodeChangeRefused,
@@ -5,7 +6,6 @@ import {
   refusalResponse,
   saveEpisode,
 } from "~/features/episodes/owner-episodes.server";
-import { EpisodeSaveSchema } from "~/features/episodes/schema";
 import { invalidId, methodNotAllowed, notFound, parseIdParam, parseJsonBody } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForApi } from "~/lib/auth.server";

@@ -9,7 +9,7 @@ import {
   GUEST_APPLICATION_MESSAGE,
   SLUG_FIXED_MESSAGE,
   SLUG_TAKEN_MESSAGE,
-} from "~/features/episodes/schema";
+} from "~/features/episodes/editor-schema";
 import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
 import { insertApplication } from "../../../../tests/setup/owner-fixtures";

@@ -1,10 +1,10 @@
+import { EpisodeEditorSchema, EpisodeListQuerySchema } from "~/features/episodes/editor-schema";
 import {
   createEpisode,
   EpisodeChangeRefused,
   listOwnerEpisodes,
   refusalResponse,
 } from "~/features/episodes/owner-episodes.server";
-import { EpisodeEditorSchema, EpisodeListQuerySchema } from "~/features/episodes/schema";
 import { methodNotAllowed, parseJsonBody } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForApi } from "~/lib/auth.server";
