@@ -6,11 +6,12 @@ import {
   sampleInsightPosts,
   samplePodcastEpisodes,
 } from "~/db/sample-content";
-import { contentEpisodes, contentSeries, episodeGuests, insightPosts, podcastEpisodes } from "~/db/schema";
+import { contentEpisodes, contentSeries, episodeGuests, hostStories, insightPosts, podcastEpisodes } from "~/db/schema";
+import { confessionStories } from "~/features/stories/confession-stories";
 import { mediaLimits } from "~/lib/media/store-upload.server";
 import { openTestMediaStorage } from "../tests/setup/media-storages";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
-import { seedSampleContent, storeSampleEpisodeMedia } from "./seed-sample-content";
+import { seedSampleContent, seedSampleStories, storeSampleEpisodeMedia } from "./seed-sample-content";
 
 describe("seedSampleContent", () => {
   let database: TestDatabase;
@@ -115,4 +116,30 @@ describe("seedSampleContent", () => {
       await media.close();
     }
   }, 20_000);
+});
+
+describe("seedSampleStories", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it("seeds the eleven sample stories once, with ids 1 to 11 for the ?video= links, and never brings one back", async () => {
+    expect(await seedSampleStories(database.db)).toBe(true);
+    expect(await seedSampleStories(database.db)).toBe(false);
+    const rows = await database.db.select().from(hostStories).orderBy(hostStories.position);
+    expect(rows.map((row) => row.id)).toEqual(confessionStories.map((story) => story.id));
+    expect(rows[6]).toMatchObject({
+      title: confessionStories[6].title,
+      excerpt: confessionStories[6].description,
+      builtInVideoPath: "/attached_assets/videos/story-7.mp4",
+      builtInCaptionsPath: "/attached_assets/videos/story-7.vtt",
+      videoKey: null,
+    });
+
+    await database.db.delete(hostStories);
+    expect(await seedSampleStories(database.db)).toBe(false);
+    expect(await database.db.$count(hostStories)).toBe(0);
+  });
 });

@@ -11,11 +11,13 @@ import {
 } from "~/db/sample-content";
 import * as schema from "~/db/schema";
 import { sanitizedForStorage } from "~/features/insights/insights.server";
+import { sampleStoryRows } from "~/features/stories/stories.server";
 import { ChaptersDocumentSchema } from "~/lib/media/checks/chapters";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { deleteStoredUpload, type MediaLimits, storeUpload } from "~/lib/media/store-upload.server";
 
 const SAMPLE_CONTENT_SEED = "sample-content-v1";
+const SAMPLE_STORIES_SEED = "sample-stories-v1";
 
 /**
  * Inserts the sample content once. The seed_runs marker (not the emptiness of each table) decides, so content
@@ -31,7 +33,11 @@ export async function seedSampleContent(db: Database): Promise<boolean> {
       .returning({ name: schema.seedRuns.name });
     if (marked.length === 0) return false;
 
-    await tx.insert(schema.insightPosts).values(sampleInsightPosts.map(sanitizedForStorage));
+    // The sample posts are ordinary posts: their HTML is their Markdown source (Markdown keeps HTML), so the owner
+    // edits them in the editor like any other.
+    await tx
+      .insert(schema.insightPosts)
+      .values(sampleInsightPosts.map((post) => sanitizedForStorage({ ...post, bodyMarkdown: post.content })));
     const episodes = await tx
       .insert(schema.podcastEpisodes)
       .values(samplePodcastEpisodes)
@@ -45,6 +51,23 @@ export async function seedSampleContent(db: Database): Promise<boolean> {
     await tx
       .insert(schema.contentEpisodes)
       .values(plannedEpisodes.map((episode) => ({ ...episode, seriesId: created.id })));
+    return true;
+  });
+}
+
+/**
+ * Inserts the host's sample stories once, under a marker of their own: a database seeded before stories were rows
+ * gets them too, and stories the owner deletes never come back (the same rule as seedSampleContent's).
+ */
+export async function seedSampleStories(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(schema.seedRuns)
+      .values({ name: SAMPLE_STORIES_SEED })
+      .onConflictDoNothing()
+      .returning({ name: schema.seedRuns.name });
+    if (marked.length === 0) return false;
+    await tx.insert(schema.hostStories).values(sampleStoryRows());
     return true;
   });
 }

@@ -3,10 +3,13 @@
 export const sampleInsightPosts = [
   {
     id: "ai-agents-small-business",
+    slug: "ai-agents-small-business",
+    status: "published",
     title: "What AI Agents Actually Change for Small Businesses",
     excerpt:
       "Beyond the hype cycle: where autonomous software agents already save owners hours each week, and where they still need a human hand.",
     publishedAt: new Date("2025-05-06T09:00:00Z"),
+    firstPublishedAt: new Date("2025-05-06T09:00:00Z"),
     imageUrl: "/images/insights/ai-agents-small-business.webp",
     category: "Technology",
     authorName: "Alex Morgan",
@@ -25,10 +28,13 @@ export const sampleInsightPosts = [
   },
   {
     id: "resilient-supply-chains",
+    slug: "resilient-supply-chains",
+    status: "published",
     title: "Building Supply Chains That Bend Instead of Break",
     excerpt:
       "Three founders describe the week their supplier disappeared, and the changes that kept their companies shipping.",
     publishedAt: new Date("2025-04-22T09:00:00Z"),
+    firstPublishedAt: new Date("2025-04-22T09:00:00Z"),
     imageUrl: "/images/insights/resilient-supply-chains.webp",
     category: "Operations",
     authorName: "Jordan Lee",
@@ -42,10 +48,13 @@ export const sampleInsightPosts = [
   },
   {
     id: "founder-burnout",
+    slug: "founder-burnout",
+    status: "published",
     title: "The Quiet Cost of Founder Burnout",
     excerpt:
       "Burnout rarely announces itself. Founders who have been there explain the early signs and what finally helped.",
     publishedAt: new Date("2025-04-08T09:00:00Z"),
+    firstPublishedAt: new Date("2025-04-08T09:00:00Z"),
     imageUrl: "/images/insights/founder-burnout.webp",
     category: "Leadership",
     authorName: "Alex Morgan",

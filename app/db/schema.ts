@@ -27,11 +27,32 @@ export const users = pgTable(
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
     membershipTier: text("membership_tier").notNull().default("free"),
+    /** Set at every sign-in; shown to the owner on the Members screen. */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** The member's Stripe customer, created at their first Checkout; null without Stripe. */
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** The Stripe subscription's status as last reported (active, past_due, canceled, …); null without a subscription. */
+    subscriptionStatus: text("subscription_status"),
+    /** The end of the period paid for; a cancelled subscription keeps its tier until then. */
+    subscriptionCurrentPeriodEnd: timestamp("subscription_current_period_end", { withTimezone: true }),
+    subscriptionCancelAtPeriodEnd: boolean("subscription_cancel_at_period_end").notNull().default(false),
+    /** When a renewal payment first failed; the tier falls back to free once the owner's grace period has passed. */
+    paymentFailedAt: timestamp("payment_failed_at", { withTimezone: true }),
+    /** A tier the owner gave by hand (a complimentary membership), which no Stripe event changes. */
+    complimentary: boolean("complimentary").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [check("users_membership_tier_check", sql`${t.membershipTier} in ('free', 'basic', 'premium')`)],
 );
+
+/** Stripe events already applied: Stripe delivers at least once, and a replay must change nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const sessions = pgTable(
   "sessions",
@@ -187,22 +208,54 @@ export const guestApplications = pgTable(
 
 export type InsightSource = { url: string; title: string };
 
-/** The articles shown under /insights; `content` is allow-list-sanitised HTML. */
-export const insightPosts = pgTable("insight_posts", {
-  id: text("id").primaryKey(),
-  title: text("title").notNull(),
-  excerpt: text("excerpt").notNull(),
-  publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
-  imageUrl: text("image_url"),
-  category: text("category").notNull(),
-  authorName: text("author_name").notNull(),
-  authorAvatarUrl: text("author_avatar_url"),
-  content: text("content").notNull().default(""),
-  sourceUrl: text("source_url"),
-  sourceTitle: text("source_title"),
-  allSources: jsonb("all_sources").$type<InsightSource[]>().notNull().default([]),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+/** The articles shown under /insights; `content` is the body rendered from Markdown and allow-list-sanitised. */
+export const insightPosts = pgTable(
+  "insight_posts",
+  {
+    id: text("id").primaryKey(),
+    /** The article's address, `/insights/{slug}`; fixed once the post has first been published. */
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    /** draft, scheduled (publishedAt in the future), published, unpublished. */
+    status: text("status").notNull().default("draft"),
+    /** When the post is (or was) public; null for a draft never dated. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When the post first became public (or will, when scheduled); from then on its slug is fixed. */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
+    /** Raised by every save, so that a save made from an outdated form is refused instead of overwriting. */
+    version: integer("version").notNull().default(1),
+    /** A picture by address (the sample posts' files under public/); an uploaded cover takes its place. */
+    imageUrl: text("image_url"),
+    /** The uploaded cover's media key (app/lib/media) and its WebP renditions. */
+    coverKey: text("cover_key"),
+    coverRenditions: jsonb("cover_renditions").$type<StoredImageRendition[]>().notNull().default([]),
+    coverAlt: text("cover_alt").notNull().default(""),
+    category: text("category").notNull(),
+    authorName: text("author_name").notNull(),
+    authorAvatarUrl: text("author_avatar_url"),
+    bodyMarkdown: text("body_markdown").notNull().default(""),
+    content: text("content").notNull().default(""),
+    sourceUrl: text("source_url"),
+    sourceTitle: text("source_title"),
+    allSources: jsonb("all_sources").$type<InsightSource[]>().notNull().default([]),
+    seoDescription: text("seo_description").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("insight_posts_status_check", sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+    // The public list: public posts, newest first, a page at a time.
+    index("insight_posts_published_at_id").on(t.publishedAt, t.id),
+  ],
+);
+
+/** Slugs a post had before its last rename: `/insights/{old slug}` answers 301 to the current page. */
+export const insightSlugRedirects = pgTable("insight_slug_redirects", {
+  slug: text("slug").primaryKey(),
+  postId: text("post_id")
+    .notNull()
+    .references(() => insightPosts.id, { onDelete: "cascade" }),
 });
 
 /** A snapshot of the insight list as served by GET /api/insights, refreshed when nextUpdateDue passes. */
@@ -259,6 +312,11 @@ export const podcastEpisodes = pgTable(
     chapters: jsonb("chapters").$type<EpisodeChapter[]>().notNull().default([]),
     /** Premium episodes are listed and have a page, with a lock: their audio is for premium members, never in the feed. */
     premium: boolean("premium").notNull().default(false),
+    /**
+     * Early access: Basic and Premium members may hear a scheduled episode from this time, before its publish date
+     * (a premium episode stays for Premium members); null when the episode has no early access.
+     */
+    earlyAccessAt: timestamp("early_access_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -355,3 +413,135 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A paying member's private feed address. Its token is derived from `tokenNonce` with the site's feed key (in
+ * app_secrets), so the profile can show it again; requests are matched by the token's SHA-256. A new nonce replaces
+ * the address at once.
+ */
+export const memberFeeds = pgTable("member_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenNonce: text("token_nonce").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The distinct addresses a private feed was fetched from, per UTC day, each as a keyed hash (never the address): many
+ * in one day flag the feed as shared on the owner's Members screen.
+ */
+export const memberFeedFetches = pgTable(
+  "member_feed_fetches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    addressHash: text("address_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.addressHash] })],
+);
+
+/**
+ * The show's identity as the owner set it on the Settings screen: one row (id 1), absent on a fresh clone, where the
+ * defaults of app/lib/site-config.ts apply. `settings` holds the owner's values, validated on write by the settings
+ * schema; a key it lacks takes its default. `artwork` names the uploaded artwork and its WebP renditions (null: the
+ * bundled artwork). `version` rises with every save so that a stale form is told the settings changed.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    settings: jsonb("settings").notNull().default({}),
+    artwork: jsonb("artwork").$type<{
+      key: string;
+      width: number;
+      height: number;
+      renditions: { key: string; width: number; height: number }[];
+    }>(),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The host's stories on the About page, in `position` order. `id` is the `?video=` link's number, so it never changes.
+ * A sample story plays its built-in files under /attached_assets until the owner uploads a video or a poster; an
+ * uploaded video drops the built-in captions, which belonged to the old one.
+ */
+export const hostStories = pgTable(
+  "host_stories",
+  {
+    id: serial("id").primaryKey(),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    /** The card's short line (plain text). */
+    excerpt: text("excerpt").notNull(),
+    /** Plain text; paragraphs are separated by a blank line, and React escapes every one of them. */
+    fullStory: text("full_story").notNull(),
+    /** The uploaded video's media key (MP4 or WebM), or null for the built-in one (or none). */
+    videoKey: text("video_key"),
+    posterKey: text("poster_key"),
+    posterRenditions: jsonb("poster_renditions").$type<StoredImageRendition[]>().notNull().default([]),
+    builtInVideoPath: text("built_in_video_path"),
+    builtInPosterPath: text("built_in_poster_path"),
+    builtInCaptionsPath: text("built_in_captions_path"),
+    /** Raised by every save of the fields, so that a save from an outdated form is refused. */
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("host_stories_position").on(t.position, t.id)],
+);
+
+/**
+ * Live sessions for members. `startsAt` is the instant; `timeZone` (IANA) is the zone the owner set it in, which the
+ * members' page shows it in. `tier` is the least membership that sees the event.
+ */
+export const memberEvents = pgTable(
+  "member_events",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Plain text; React escapes it. */
+    description: text("description").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    timeZone: text("time_zone").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** An http(s) URL, or null while the link is still to be sent by email. */
+    joinUrl: text("join_url"),
+    tier: text("tier").notNull().default("premium"),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("member_events_tier_check", sql`${t.tier} in ('free', 'basic', 'premium')`),
+    index("member_events_starts_at").on(t.startsAt),
+  ],
+);
+
+/**
+ * Members' downloads. The file is an upload (`fileKey`, a PDF or ZIP checked by content) or, for the samples, one of
+ * the built-in files in app/features/premium/files (`builtInFile`). `tier` is the least membership that may download.
+ */
+export const memberResources = pgTable(
+  "member_resources",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Plain text; React escapes it. */
+    description: text("description").notNull(),
+    fileKey: text("file_key"),
+    fileSize: bigint("file_size", { mode: "number" }),
+    builtInFile: text("built_in_file"),
+    tier: text("tier").notNull().default("premium"),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("member_resources_tier_check", sql`${t.tier} in ('free', 'basic', 'premium')`)],
+);
