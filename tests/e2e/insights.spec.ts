@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { expect, test } from "./fixtures";
 import { holdRequests, openPage } from "./support";
 
@@ -21,7 +22,7 @@ const insightsPageData = (url: URL) =>
   url.pathname === "/insights.data" && url.searchParams.get("_routes") === "routes/public/insights";
 
 test.beforeEach(async ({ page }) => {
-  await page.route(`${new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin}/**`, (route) =>
+  await page.route(`${new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin}/**`, (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Newsletter</title>" }),
   );
 });
@@ -197,6 +198,28 @@ test.describe("/insights", () => {
       await expect(page.getByRole("menuitem", { name: "Share on LinkedIn" })).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(page.getByRole("menu")).toHaveCount(0);
+      await expect(shareButton(page, POSTS[0].title)).toBeFocused();
+    });
+
+    test("a press before the menu's code has arrived opens the menu once it does", async ({ page }) => {
+      await openPage(page, "/insights");
+      const release = await holdRequests(page, (url) => /\/scripted-share-menu-[\w-]+\.js$/.test(url.pathname));
+      await shareButton(page, POSTS[0].title).click();
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      release();
+      await expect(page.getByRole("menuitem", { name: "Share on LinkedIn" })).toBeVisible();
+      await expect(shareButton(page, POSTS[0].title)).toHaveAttribute("aria-expanded", "true");
+    });
+
+    test("Enter before the menu's code has arrived opens it with focus on its first item", async ({ page }) => {
+      await openPage(page, "/insights");
+      const release = await holdRequests(page, (url) => /\/scripted-share-menu-[\w-]+\.js$/.test(url.pathname));
+      await shareButton(page, POSTS[0].title).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      release();
+      await expect(page.getByRole("menuitem", { name: "Share on LinkedIn" })).toBeFocused();
+      await page.keyboard.press("Escape");
       await expect(shareButton(page, POSTS[0].title)).toBeFocused();
     });
   });

@@ -2,12 +2,16 @@
 export type InsightSource = { url: string; title: string };
 
 export type InsightPost = {
+  /** The article's address, /insights/{id}: the post's slug. */
   id: string;
   title: string;
   excerpt: string;
   /** ISO 8601 timestamp of publication. */
   date: string;
   imageUrl?: string;
+  /** An uploaded cover's WebP renditions as a srcset, and its alt text. */
+  imageSrcSet?: string;
+  imageAlt?: string;
   category: string;
   author: { name: string; avatarUrl: string | null };
   /** Allow-list-sanitised HTML; empty while the article is being written. */
@@ -15,10 +19,22 @@ export type InsightPost = {
   sourceUrl?: string;
   sourceTitle?: string;
   allSources?: InsightSource[];
+  /** The search engines' description, when the owner wrote one (the excerpt otherwise). */
+  seoDescription?: string;
 };
 
-export type InsightListResponse = { success: true; message: string; data: InsightPost[] };
+/** The spec's shape, with the page it is and whether another follows (the first page is the spec's list). */
+export type InsightListResponse = {
+  success: true;
+  message: string;
+  data: InsightPost[];
+  page: number;
+  hasNext: boolean;
+};
 export type InsightResponse = { success: true; data: InsightPost };
+
+/** Where an insight's stored cover is served (the route checks that the post is public, or the owner asks). */
+export const insightMediaUrl = (key: string) => `/insight-media/${key}`;
 
 export const DEFAULT_INSIGHT_IMAGE = "/images/insights/default.webp";
 

@@ -24,6 +24,8 @@ const one = (id: string) =>
 async function insertRawPost(id: string, values: Partial<typeof insightPosts.$inferInsert>) {
   await database.db.insert(insightPosts).values({
     id,
+    slug: id,
+    status: "published",
     title: "Raw",
     excerpt: "Raw post",
     publishedAt: new Date("2020-01-01T00:00:00Z"),

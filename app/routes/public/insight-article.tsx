@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Await, data } from "react-router";
+import { Await, data, redirect } from "react-router";
 import {
   ArticleLoadFailed,
   ArticleNotFound,
@@ -16,11 +16,13 @@ import type { Route } from "./+types/insight-article";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: ["insights"] }, hydrates: true };
 
+/** A public post by its address; an address it had before answers 301 to where it is now. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const post = await findInsightPost(db, params.id);
-  if (!post) return data({ post: null }, { status: 404 });
-  return { post };
+  const found = await findInsightPost(db, params.id, new Date());
+  if (!found) return data({ post: null }, { status: 404 });
+  if ("movedTo" in found) throw redirect(`/insights/${encodeURIComponent(found.movedTo)}`, 301);
+  return { post: found.post };
 }
 
 /**
@@ -46,18 +48,23 @@ export const meta: Route.MetaFunction = (args) => {
   const image = post.imageUrl ?? DEFAULT_INSIGHT_IMAGE;
   return pageMeta(args, {
     title: post.title,
-    description: post.excerpt,
+    description: post.seoDescription ?? post.excerpt,
     image,
-    imageAlt: post.title,
+    imageAlt: post.imageAlt ?? post.title,
     type: "article",
-    structuredData: ({ siteUrl, canonical }) => [
-      articleJsonLd(siteUrl, canonical, {
-        title: post.title,
-        excerpt: post.excerpt,
-        date: post.date,
-        imageUrl: image,
-        authorName: post.author.name,
-      }),
+    structuredData: ({ siteUrl, canonical, site }) => [
+      articleJsonLd(
+        siteUrl,
+        canonical,
+        {
+          title: post.title,
+          excerpt: post.excerpt,
+          date: post.date,
+          imageUrl: image,
+          authorName: post.author.name,
+        },
+        site,
+      ),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
         { name: "Insights", path: "/insights" },

@@ -2,8 +2,9 @@ import { Suspense } from "react";
 import { Await, Link, useRouteLoaderData } from "react-router";
 import { InsightCardsSkeleton } from "~/features/insights/components/insight-cards";
 import { InsightsFeed } from "~/features/insights/components/insights-feed";
-import { listInsightPosts } from "~/features/insights/insights.server";
+import { listInsightPage } from "~/features/insights/insights.server";
 import { appContext } from "~/lib/app-context.server";
+import { listPageNumber } from "~/lib/list-page-number";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
@@ -17,9 +18,10 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Short articles on technology, operations and leadership from the team behind the podcast.",
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** One page of the posts, newest first (`?page=`), so that years of posts cost what one page costs. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  return { posts: await listInsightPosts(db) };
+  return { list: await listInsightPage(db, listPageNumber(new URL(request.url)), new Date()) };
 }
 
 /**
@@ -27,21 +29,21 @@ export async function loader({ context }: Route.LoaderArgs) {
  * cards and fills them in when the posts arrive (docs/decisions/008-insights-loading-states.md).
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { posts: serverLoader().then((data) => data.posts) };
+  return { list: serverLoader().then((data) => data.list) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const siteUrl = useRouteLoaderData<typeof rootLoader>("root")?.siteUrl ?? "";
   return (
     <InsightsPage>
-      {loaderData.posts instanceof Promise ? (
+      {loaderData.list instanceof Promise ? (
         <Suspense fallback={<InsightCardsSkeleton />}>
-          <Await resolve={loaderData.posts} errorElement={<InsightsLoadFailed />}>
-            {(posts) => <InsightsFeed initialPosts={posts} siteUrl={siteUrl} />}
+          <Await resolve={loaderData.list} errorElement={<InsightsLoadFailed />}>
+            {(list) => <InsightsFeed key={list.page} list={list} siteUrl={siteUrl} />}
           </Await>
         </Suspense>
       ) : (
-        <InsightsFeed initialPosts={loaderData.posts} siteUrl={siteUrl} />
+        <InsightsFeed key={loaderData.list.page} list={loaderData.list} siteUrl={siteUrl} />
       )}
     </InsightsPage>
   );

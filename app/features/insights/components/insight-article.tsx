@@ -60,7 +60,9 @@ export function InsightArticle({ post }: { post: InsightPost }) {
 
       <InsightImage
         src={post.imageUrl}
-        alt={post.title}
+        srcSet={post.imageSrcSet}
+        sizes={post.imageSrcSet ? "(min-width: 768px) 768px, 100vw" : undefined}
+        alt={post.imageAlt ?? post.title}
         fetchPriority="high"
         className="mt-8 aspect-video w-full rounded-lg object-cover"
       />

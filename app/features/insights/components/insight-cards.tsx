@@ -39,6 +39,8 @@ function InsightCard({ post, articleUrl, first }: { post: InsightPost; articleUr
     >
       <InsightImage
         src={post.imageUrl}
+        srcSet={post.imageSrcSet}
+        sizes={post.imageSrcSet ? "(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw" : undefined}
         alt=""
         loading={first ? "eager" : "lazy"}
         fetchPriority={first ? "high" : "auto"}

@@ -4,7 +4,7 @@ import { DEFAULT_INSIGHT_IMAGE } from "../schema";
 type InsightImageProps = Omit<ComponentProps<"img">, "src" | "onError"> & { src?: string };
 
 /** An insight's picture, or the default one when the post has none or its file fails to load. */
-export function InsightImage({ src, alt, ...props }: InsightImageProps) {
+export function InsightImage({ src, srcSet, sizes, alt, ...props }: InsightImageProps) {
   const [failed, setFailed] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
   const shown = !src || failed ? DEFAULT_INSIGHT_IMAGE : src;
@@ -19,6 +19,8 @@ export function InsightImage({ src, alt, ...props }: InsightImageProps) {
     <img
       ref={imageRef}
       src={shown}
+      srcSet={shown === src ? srcSet : undefined}
+      sizes={shown === src ? sizes : undefined}
       alt={alt}
       onError={() => {
         if (shown !== DEFAULT_INSIGHT_IMAGE) setFailed(true);

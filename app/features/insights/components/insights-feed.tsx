@@ -1,13 +1,14 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { ListPages } from "~/components/list-pages";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import type { InsightListResponse, InsightPost } from "../schema";
 import { InsightCards } from "./insight-cards";
 
-async function fetchInsights(): Promise<InsightPost[]> {
-  const response = await fetch("/api/insights", { credentials: "include" });
+async function fetchInsights(page: number): Promise<InsightPost[]> {
+  const response = await fetch(page === 1 ? "/api/insights" : `/api/insights?page=${page}`, { credentials: "include" });
   if (!response.ok) throw new Error(`GET /api/insights answered ${response.status}`);
   const body = (await response.json()) as InsightListResponse;
   if (!body.success || !Array.isArray(body.data)) throw new Error("GET /api/insights did not answer a list");
@@ -18,15 +19,21 @@ async function fetchInsights(): Promise<InsightPost[]> {
  * The insight cards with the spec's refresh toasts. The page arrives with its posts; Refresh fetches them again
  * (docs/decisions/008-insights-loading-states.md).
  */
-export function InsightsFeed({ initialPosts, siteUrl }: { initialPosts: InsightPost[]; siteUrl: string }) {
-  const [posts, setPosts] = useState(initialPosts);
+export function InsightsFeed({
+  list,
+  siteUrl,
+}: {
+  list: { posts: InsightPost[]; page: number; hasPrevious: boolean; hasNext: boolean };
+  siteUrl: string;
+}) {
+  const [posts, setPosts] = useState(list.posts);
   const [refreshing, setRefreshing] = useState(false);
 
   async function refresh() {
     setRefreshing(true);
     toast({ title: "Refreshing Insights" });
     try {
-      setPosts(await fetchInsights());
+      setPosts(await fetchInsights(list.page));
       toast({ title: "Fresh Insights Loaded" });
     } catch (error) {
       console.error(error);
@@ -49,10 +56,21 @@ export function InsightsFeed({ initialPosts, siteUrl }: { initialPosts: InsightP
       ) : (
         <p className="text-muted-foreground">No insights have been published yet. Check back soon.</p>
       )}
-      <div className="mt-10 text-center">
-        <Link to="/insights" className="font-medium text-primary underline-offset-4 hover:underline">
-          View All Insights
-        </Link>
+      <div className="mt-10 grid gap-6">
+        <ListPages
+          path="/insights"
+          label="Insight pages"
+          newer="Newer insights"
+          older="Older insights"
+          page={list.page}
+          hasPrevious={list.hasPrevious}
+          hasNext={list.hasNext}
+        />
+        <p className="text-center">
+          <Link to="/insights" className="font-medium text-primary underline-offset-4 hover:underline">
+            View All Insights
+          </Link>
+        </p>
       </div>
     </>
   );

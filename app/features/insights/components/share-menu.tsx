@@ -1,64 +1,50 @@
-import { Link2, Share2 } from "lucide-react";
-import { SocialIcon } from "~/components/social-icons";
+import { Share2 } from "lucide-react";
+import { type ComponentProps, useState } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { INSTAGRAM_URL, type InsightPost, shareIntentUrls } from "../schema";
+import { useComponentWhen } from "~/lib/use-component-when";
+import type { InsightPost } from "../schema";
 
-async function copyToClipboard(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch (error) {
-    // Spec section 8: a copy failure is only logged.
-    console.error("Could not copy the link:", error);
-  }
+export type ShareMenuProps = { post: Pick<InsightPost, "title" | "excerpt">; articleUrl: string };
+
+/** The card's share button, the same before and after the menu's code has arrived. */
+export function ShareButton({ postTitle, ...props }: ComponentProps<typeof Button> & { postTitle: string }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={`Share "${postTitle}"`} {...props}>
+      <Share2 className="size-4" aria-hidden />
+    </Button>
+  );
 }
 
 /**
- * Spec section 2: share to the professional and short-message networks, copy the link, or copy it and open the
- * photo-sharing site. Radix closes the menu after each action and on an outside click, and opening another card's
- * menu closes this one. Non-modal, as the account menu (decision 005).
+ * The share button until its menu is first wanted: a pointer over it, focus on it or a press loads the menu (Radix's,
+ * in scripted-share-menu.tsx), which then takes the button's place, open if it was pressed. So the insights list's
+ * first load does not carry a menu for each card (docs/decisions/044-page-code-budget.md).
  */
-export function ShareMenu({ post, articleUrl }: { post: Pick<InsightPost, "title" | "excerpt">; articleUrl: string }) {
-  const intents = shareIntentUrls(post, articleUrl);
+export function ShareMenu(props: ShareMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const [pressed, setPressed] = useState<"pointer" | "keyboard" | null>(null);
+  const [focused, setFocused] = useState(false);
+  const ScriptedShareMenu = useComponentWhen(wanted, loadScriptedShareMenu);
+  // A press before the menu has arrived opens it when it does; Enter or Space (a click with no pointer behind it,
+  // detail 0) then puts focus on its first item, as the menu's own trigger does.
+  const press = (by: "pointer" | "keyboard") => {
+    setPressed(by);
+    setWanted(true);
+  };
+  if (ScriptedShareMenu) return <ScriptedShareMenu {...props} openedBy={pressed} focusTrigger={focused} />;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Share "${post.title}"`}>
-          <Share2 className="size-4" aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild>
-          <a href={intents.linkedin} target="_blank" rel="noopener noreferrer">
-            <SocialIcon platform="linkedin" />
-            Share on LinkedIn
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={intents.twitter} target="_blank" rel="noopener noreferrer">
-            <SocialIcon platform="twitter" />
-            Share on X (Twitter)
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => copyToClipboard(articleUrl)}>
-          <Link2 aria-hidden />
-          Copy link
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={async () => {
-            await copyToClipboard(articleUrl);
-            window.open(INSTAGRAM_URL, "_blank", "noopener,noreferrer");
-          }}
-        >
-          <SocialIcon platform="instagram" />
-          Copy link and open Instagram
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <ShareButton
+      postTitle={props.post.title}
+      onPointerEnter={() => setWanted(true)}
+      onFocus={() => {
+        setFocused(true);
+        setWanted(true);
+      }}
+      onBlur={() => setFocused(false)}
+      onPointerDown={() => press("pointer")}
+      onClick={(event) => press(event.detail === 0 ? "keyboard" : "pointer")}
+    />
   );
 }
+
+const loadScriptedShareMenu = () => import("./scripted-share-menu").then((module) => module.ScriptedShareMenu);

@@ -1,0 +1,360 @@
+import { Plus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { Field, PublishStatusBadge, statusActions } from "~/components/editor-parts";
+import { ConfirmAction } from "~/components/owner-list-panel";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { usePublishingEditor } from "~/components/use-publishing-editor";
+import {
+  EXCERPT_MAX_LENGTH,
+  InsightEditorSchema,
+  InsightSaveSchema,
+  type OwnerInsightDetail,
+  SEO_DESCRIPTION_MAX_LENGTH,
+} from "../editor-schema";
+import { InsightCoverUpload } from "./insight-cover-upload";
+
+type SourceRow = { key: number; url: string; title: string };
+
+/** Rows get keys of their own, so that removing one keeps what was typed in the others. */
+let nextRowKey = 0;
+const rowKey = () => ++nextRowKey;
+
+/**
+ * The insight editor (new and edit). Its fields are uncontrolled and read on submit with the same schema the API
+ * parses. A save names the version the editor opened; a later save from another tab is refused with the conflict
+ * message instead of overwriting.
+ */
+export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null }) {
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const {
+    saved,
+    setSaved,
+    errors,
+    conflict,
+    saving,
+    deleting,
+    setDeleting,
+    preview,
+    setPreview,
+    publishDateRef,
+    fieldId,
+    invalid,
+    handleSubmit,
+    showPreview,
+    remove,
+  } = usePublishingEditor({
+    initial: insight,
+    noun: "Insight",
+    apiPath: "/api/admin/insights",
+    listPath: "/admin/insights",
+    previewPath: "/api/admin/insights/preview",
+    createdDescription: "has been saved.",
+    previewFailedMessage: "Failed to preview the body",
+    localDateFields: ["publishDate"],
+    createSchema: InsightEditorSchema,
+    saveSchema: InsightSaveSchema,
+  });
+  const [sources, setSources] = useState<SourceRow[]>(() =>
+    (insight?.sources ?? []).map((source) => ({ key: rowKey(), ...source })),
+  );
+
+  const status = saved?.status ?? null;
+
+  return (
+    <>
+      <form
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={saved ? "Edit insight" : "New insight"}
+        className="grid gap-6"
+      >
+        {saved ? <input type="hidden" name="version" value={saved.version} /> : null}
+        {conflict ? (
+          <div role="alert" className="rounded-md border border-destructive p-4 text-sm">
+            <p>{conflict}</p>
+            <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          </div>
+        ) : null}
+        <Card>
+          <CardHeader>
+            <div className="flex flex-wrap items-center gap-3">
+              <CardTitle>Post</CardTitle>
+              {status ? <PublishStatusBadge status={status} /> : null}
+            </div>
+            <CardDescription>
+              {saved?.publishDate && status !== "draft"
+                ? `Publish date: ${new Date(saved.publishDate).toUTCString()}`
+                : "A new post is a draft until you publish or schedule it."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <Field id={fieldId("title")} label="Title" error={errors.title}>
+              <Input
+                id={fieldId("title")}
+                name="title"
+                maxLength={200}
+                defaultValue={saved?.title ?? ""}
+                {...invalid("title")}
+              />
+            </Field>
+            <Field
+              id={fieldId("slug")}
+              label="Slug"
+              error={errors.slug}
+              hint={
+                saved?.slugFixed
+                  ? "The address is fixed now that the post has been published."
+                  : "The article's address, /insights/{slug}; leave empty to make it from the title."
+              }
+            >
+              <Input
+                id={fieldId("slug")}
+                name="slug"
+                maxLength={120}
+                readOnly={saved?.slugFixed}
+                defaultValue={saved?.slug ?? ""}
+                placeholder="made-from-the-title"
+                {...invalid("slug")}
+              />
+            </Field>
+            <Field
+              id={fieldId("excerpt")}
+              label="Excerpt"
+              error={errors.excerpt}
+              hint="Shown on the cards and under the title."
+            >
+              <Textarea
+                id={fieldId("excerpt")}
+                name="excerpt"
+                rows={3}
+                maxLength={EXCERPT_MAX_LENGTH}
+                defaultValue={saved?.excerpt ?? ""}
+                {...invalid("excerpt")}
+              />
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field id={fieldId("category")} label="Category" error={errors.category}>
+                <Input
+                  id={fieldId("category")}
+                  name="category"
+                  maxLength={60}
+                  defaultValue={saved?.category ?? ""}
+                  {...invalid("category")}
+                />
+              </Field>
+              <Field id={fieldId("authorName")} label="Author" error={errors.authorName}>
+                <Input
+                  id={fieldId("authorName")}
+                  name="authorName"
+                  maxLength={120}
+                  defaultValue={saved?.authorName ?? ""}
+                  {...invalid("authorName")}
+                />
+              </Field>
+            </div>
+            <div className="grid gap-2">
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor={fieldId("bodyMarkdown")}>Body (Markdown)</Label>
+                <div className="flex gap-2">
+                  <Button
+                    type="button"
+                    variant={preview === null ? "secondary" : "ghost"}
+                    size="sm"
+                    aria-pressed={preview === null}
+                    onClick={() => setPreview(null)}
+                  >
+                    Write
+                  </Button>
+                  <Button
+                    type="button"
+                    variant={preview === null ? "ghost" : "secondary"}
+                    size="sm"
+                    aria-pressed={preview !== null}
+                    onClick={() => void showPreview(bodyRef.current?.value ?? "")}
+                  >
+                    Preview
+                  </Button>
+                </div>
+              </div>
+              <Textarea
+                ref={bodyRef}
+                id={fieldId("bodyMarkdown")}
+                name="bodyMarkdown"
+                rows={16}
+                className={preview === null ? undefined : "hidden"}
+                defaultValue={saved?.bodyMarkdown ?? ""}
+                {...invalid("bodyMarkdown")}
+              />
+              {preview !== null ? (
+                <section
+                  aria-label="Body preview"
+                  className="prose prose-invert max-w-none rounded-md border border-input p-4"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (lib/sanitize-html.server)
+                  dangerouslySetInnerHTML={{ __html: preview }}
+                />
+              ) : null}
+              {errors.bodyMarkdown ? (
+                <p id={`${fieldId("bodyMarkdown")}-error`} className="text-red-300 text-sm">
+                  {errors.bodyMarkdown}
+                </p>
+              ) : null}
+            </div>
+            <Field
+              id={fieldId("seoDescription")}
+              label="SEO Description"
+              error={errors.seoDescription}
+              hint="What search engines and link previews show; the excerpt when empty."
+            >
+              <Textarea
+                id={fieldId("seoDescription")}
+                name="seoDescription"
+                rows={2}
+                maxLength={SEO_DESCRIPTION_MAX_LENGTH}
+                defaultValue={saved?.seoDescription ?? ""}
+                {...invalid("seoDescription")}
+              />
+            </Field>
+            <Field
+              id={fieldId("publishDate")}
+              label="Publish Date and Time"
+              error={errors.publishDate}
+              hint="In your time zone. Schedule needs a date in the future; Publish Now uses this moment unless the date is already past."
+            >
+              <Input
+                ref={publishDateRef}
+                id={fieldId("publishDate")}
+                name="publishDate"
+                type="datetime-local"
+                {...invalid("publishDate")}
+              />
+            </Field>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Cover</CardTitle>
+            <CardDescription>The picture on the cards, the article and link previews.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {saved ? (
+              <>
+                <InsightCoverUpload
+                  insightId={saved.id}
+                  cover={saved.cover}
+                  onChanged={(cover) => setSaved((current) => (current ? { ...current, cover } : current))}
+                />
+                {errors.coverAlt ? <p className="mt-2 text-red-300 text-sm">{errors.coverAlt}</p> : null}
+              </>
+            ) : (
+              <p className="text-muted-foreground text-sm">Save the post first to upload its cover.</p>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Sources and References</CardTitle>
+            <CardDescription>
+              The first is the article's source; the others are listed as additional references.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {errors.sources ? <p className="text-red-300 text-sm">{errors.sources}</p> : null}
+            {sources.map((source, index) => (
+              <fieldset key={source.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+                <legend className="sr-only">Source {index + 1}</legend>
+                <Field id={fieldId(`sources.${index}.url`)} label="Source Link" error={errors[`sources.${index}.url`]}>
+                  <Input
+                    id={fieldId(`sources.${index}.url`)}
+                    name={`sources.${index}.url`}
+                    type="url"
+                    defaultValue={source.url}
+                    {...invalid(`sources.${index}.url`)}
+                  />
+                </Field>
+                <Field
+                  id={fieldId(`sources.${index}.title`)}
+                  label="Source Title"
+                  error={errors[`sources.${index}.title`]}
+                >
+                  <Input
+                    id={fieldId(`sources.${index}.title`)}
+                    name={`sources.${index}.title`}
+                    defaultValue={source.title}
+                    {...invalid(`sources.${index}.title`)}
+                  />
+                </Field>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove source ${index + 1}`}
+                  onClick={() => setSources((rows) => rows.filter((row) => row.key !== source.key))}
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </fieldset>
+            ))}
+            <div>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => setSources((rows) => [...rows, { key: rowKey(), url: "", title: "" }])}
+              >
+                <Plus aria-hidden />
+                Add Source
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" name="status" value={status ?? "draft"} disabled={saving}>
+            {saving ? "Saving..." : saved ? "Save" : "Create Draft"}
+          </Button>
+          {saved
+            ? statusActions(status).map((action) => (
+                <Button
+                  key={action.status}
+                  type="submit"
+                  name="status"
+                  value={action.status}
+                  variant="secondary"
+                  disabled={saving}
+                >
+                  {action.label}
+                </Button>
+              ))
+            : null}
+          <Button asChild variant="ghost">
+            <Link to="/admin/insights">Back to Insights</Link>
+          </Button>
+          {saved ? (
+            <Button type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden />
+              Delete Insight
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      <ConfirmAction
+        open={deleting}
+        title="Delete Insight?"
+        confirmLabel="Delete Permanently"
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(false)}
+      >
+        This will permanently delete "{saved?.title}" with its cover image. This action cannot be undone. Unpublish the
+        post instead to keep it.
+      </ConfirmAction>
+    </>
+  );
+}
