@@ -17,11 +17,13 @@ function withTimestamp(embedUrl: string): string {
  */
 export function NewsletterEmbed({
   embedUrl,
+  newsletterName,
   height,
   placement,
   className,
 }: {
   embedUrl: string;
+  newsletterName: string;
   height: number;
   placement: "footer" | "main_content";
   className?: string;
@@ -34,7 +36,7 @@ export function NewsletterEmbed({
   return (
     <iframe
       src={src}
-      title="Subscribe to The Briefing newsletter"
+      title={`Subscribe to ${newsletterName} newsletter`}
       height={height}
       loading="lazy"
       onLoad={

@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { siteConfig } from "~/lib/site-config";
+import type { SiteSettings } from "~/lib/site-config";
 import { NewsletterEmbed } from "./newsletter-embed";
 import { SectionLink, type SiteLink } from "./section-link";
 import { SocialIconLink } from "./social-icons";
@@ -32,13 +33,25 @@ function BlockHeading({ id, children }: { id?: string; children: string }) {
   );
 }
 
-export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string }) {
+/**
+ * `newsletterEmbedUrl` is null until a newsletter publication is set; the footer then shows `subscribeForm`, the
+ * site's own sign-up (the root composes it: components import no feature).
+ */
+export function SiteFooter({
+  settings,
+  newsletterEmbedUrl,
+  subscribeForm,
+}: {
+  settings: Pick<SiteSettings, "showName" | "description" | "listenOn" | "social" | "newsletter">;
+  newsletterEmbedUrl: string | null;
+  subscribeForm: ReactNode;
+}) {
   return (
     <footer className="border-border border-t bg-card text-card-foreground">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-12">
         <div className="space-y-3 lg:col-span-3">
-          <p className="font-bold text-foreground text-lg tracking-tight">{siteConfig.showName}</p>
-          <p className="max-w-sm text-muted-foreground text-sm leading-relaxed">{siteConfig.description}</p>
+          <p className="font-bold text-foreground text-lg tracking-tight">{settings.showName}</p>
+          <p className="max-w-sm text-muted-foreground text-sm leading-relaxed">{settings.description}</p>
         </div>
 
         <nav aria-labelledby="footer-site-map" className="space-y-3 lg:col-span-2">
@@ -57,7 +70,7 @@ export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string 
         <div className="space-y-3 lg:col-span-2">
           <BlockHeading id="footer-listen-on">Listen On</BlockHeading>
           <ul aria-labelledby="footer-listen-on" className="space-y-2">
-            {siteConfig.listenOn.map(({ id, label, url }) => (
+            {settings.listenOn.map(({ id, label, url }) => (
               <li key={id}>
                 <a href={url} target="_blank" rel="noopener noreferrer" className={linkClassName}>
                   {label}
@@ -68,15 +81,24 @@ export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string 
         </div>
 
         <div className="space-y-3 lg:col-span-3">
-          <BlockHeading>Subscribe to The Briefing</BlockHeading>
-          <NewsletterEmbed embedUrl={newsletterEmbedUrl} height={FOOTER_NEWSLETTER_HEIGHT_PX} placement="footer" />
+          <BlockHeading>{`Subscribe to ${settings.newsletter.name}`}</BlockHeading>
+          {newsletterEmbedUrl ? (
+            <NewsletterEmbed
+              embedUrl={newsletterEmbedUrl}
+              newsletterName={settings.newsletter.name}
+              height={FOOTER_NEWSLETTER_HEIGHT_PX}
+              placement="footer"
+            />
+          ) : (
+            subscribeForm
+          )}
           <p className="text-muted-foreground text-xs">We respect your privacy. Unsubscribe at any time.</p>
         </div>
 
         <div className="space-y-3 lg:col-span-2">
           <BlockHeading id="footer-connect">Connect With Us</BlockHeading>
           <ul aria-labelledby="footer-connect" className="flex flex-wrap gap-2">
-            {siteConfig.social.map((profile) => (
+            {settings.social.map((profile) => (
               <li key={profile.platform}>
                 <SocialIconLink profile={profile} className="border border-border" />
               </li>
@@ -88,7 +110,7 @@ export function SiteFooter({ newsletterEmbedUrl }: { newsletterEmbedUrl: string 
       <div className="border-border border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-muted-foreground text-sm">
-            © {new Date().getFullYear()} {siteConfig.showName}. All rights reserved.
+            © {new Date().getFullYear()} {settings.showName}. All rights reserved.
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-2">

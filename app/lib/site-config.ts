@@ -1,6 +1,8 @@
 /**
- * The show's identity. An owner changes the podcast's name, host, links and artwork here and nowhere else.
- * Every value below is a neutral placeholder.
+ * The show's identity as a fresh clone has it. The owner edits these values on the Settings screen (/admin/settings),
+ * which stores them in the database: pages read the live values from the root loader's `settings`, server code from
+ * `getSiteSettings(db)` (app/lib/site-settings.server.ts). What stays fixed in code is in `siteConfig` below the
+ * defaults. Every value is a neutral placeholder.
  */
 
 export type SocialPlatform = "twitter" | "youtube" | "linkedin" | "instagram" | "bluesky" | "tiktok" | "facebook";
@@ -9,7 +11,66 @@ export type SocialProfile = { platform: SocialPlatform; label: string; url: stri
 
 export type ListenPlatform = { id: string; label: string; url: string };
 
-export type EpisodeDetails = { keywords: string[]; segments: { title: string; startSeconds: number }[] };
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** The weekdays from `first` to `last`, wrapping past Sunday (Friday to Monday is four days). */
+export function weekdaysBetween(first: Weekday, last: Weekday): Weekday[] {
+  const start = WEEKDAYS.indexOf(first);
+  const length = ((WEEKDAYS.indexOf(last) - start + 7) % 7) + 1;
+  return Array.from({ length }, (_, offset) => WEEKDAYS[(start + offset) % 7]);
+}
+
+/** What the owner edits on the Settings screen; the artwork is uploaded separately (see `ShowArtwork`). */
+export type SiteSettings = {
+  showName: string;
+  hostName: string;
+  /** The about page's host bio, one paragraph per entry. */
+  hostBio: string[];
+  tagline: string;
+  /** The links page's line under the show's name. */
+  linksTagline: string;
+  description: string;
+  launchNote: string;
+  social: SocialProfile[];
+  /** The footer's "Listen On" services. */
+  listenOn: ListenPlatform[];
+  /** The links page's "LISTEN ON" row. */
+  linksPageListenOn: ListenPlatform[];
+  /** `url` is the publication's address on the newsletter platform; null until the owner sets one. */
+  newsletter: { name: string; url: string | null };
+  /** The podcast page states this release rhythm and the structured data repeats it. */
+  schedule: { frequency: string; usualDay: Weekday; typicalMinutes: number; contentRating: string };
+  /** When messages are answered: the contact page states it and the structured data repeats it (24-hour times). */
+  businessHours: { firstDay: Weekday; lastDay: Weekday; opens: string; closes: string };
+  /** The podcast RSS feed's identity. */
+  podcastFeed: {
+    /** ISO 639 language code. */
+    language: string;
+    /** From Apple Podcasts' category list. */
+    category: { name: string; subcategory: string };
+    explicit: boolean;
+    /** "episodic" (newest first) or "serial" (in order). */
+    type: "episodic" | "serial";
+    /** Podcast directories verify ownership by mailing this address. */
+    owner: { name: string; email: string };
+    copyright: string;
+  };
+  membership: {
+    /** Days a member keeps their paid tier after a renewal payment fails, while Stripe retries. */
+    paymentGraceDays: number;
+  };
+};
+
+/**
+ * The show's artwork: the JPEG or PNG is what the feed, podcast directories and structured data take; pages show the
+ * WebP copies, at the sizes they draw it.
+ */
+export type ShowArtwork = { url: string; width: number; height: number; onPage: { src: string; srcSet: string } };
+
+/** The settings as pages receive them: what the owner edits and the artwork in use. */
+export type SiteIdentity = SiteSettings & { artwork: ShowArtwork };
 
 export const listenPlatforms = {
   applePodcasts: {
@@ -33,19 +94,70 @@ export const listenPlatforms = {
   iheartRadio: { id: "iheartradio", label: "iHeartRadio", url: "https://www.iheart.com/podcast/placeholder" },
 } as const satisfies Record<string, ListenPlatform>;
 
-export const siteConfig = {
+export const defaultSiteSettings: SiteSettings = {
   showName: "The Disruption Confessional",
   hostName: "Alex Morgan",
-  description:
-    "A business and technology podcast about innovation and disruption: real stories from founders and leaders, told without the polish.",
-  tagline: "Where disruption gets personal. Real stories of innovation through unfiltered conversations.",
-  linksTagline: "The Future Isn't Predicted. It's Confessed.",
-  launchNote: "Streaming Fall 2025",
-  /** The about page's host bio, one paragraph per entry. Sample text: replace it with the host's own. */
   hostBio: [
     "Alex Morgan has spent twenty years inside start-ups and the companies they set out to disrupt: as a founder, an operator and, more than once, the person who had to explain what went wrong.",
     "The Disruption Confessional grew out of the conversations that happen after the conference talk is over, when founders and leaders say what really happened. Each week Alex sits down with one of them for an unfiltered account of a turning point: the pivot, the failure, the risky bet that paid off.",
   ],
+  tagline: "Where disruption gets personal. Real stories of innovation through unfiltered conversations.",
+  linksTagline: "The Future Isn't Predicted. It's Confessed.",
+  description:
+    "A business and technology podcast about innovation and disruption: real stories from founders and leaders, told without the polish.",
+  launchNote: "Streaming Fall 2025",
+  social: [
+    { platform: "twitter", label: "X (Twitter)", url: "https://x.com/disruptionconfessional" },
+    { platform: "youtube", label: "YouTube", url: "https://www.youtube.com/@disruptionconfessional" },
+    { platform: "linkedin", label: "LinkedIn", url: "https://www.linkedin.com/company/disruptionconfessional" },
+    { platform: "instagram", label: "Instagram", url: "https://www.instagram.com/disruptionconfessional" },
+    { platform: "bluesky", label: "Bluesky", url: "https://bsky.app/profile/disruptionconfessional.bsky.social" },
+    { platform: "tiktok", label: "TikTok", url: "https://www.tiktok.com/@disruptionconfessional" },
+    { platform: "facebook", label: "Facebook", url: "https://www.facebook.com/disruptionconfessional" },
+  ],
+  listenOn: [
+    listenPlatforms.applePodcasts,
+    listenPlatforms.spotify,
+    listenPlatforms.youtubeMusic,
+    listenPlatforms.amazonMusic,
+    listenPlatforms.youtube,
+  ],
+  linksPageListenOn: [
+    listenPlatforms.applePodcasts,
+    listenPlatforms.spotify,
+    listenPlatforms.youtubePlaylist,
+    listenPlatforms.amazonMusic,
+    listenPlatforms.iheartRadio,
+  ],
+  // A fresh clone has no newsletter publication: its frames show the site's own subscribe form until the owner (or
+  // NEWSLETTER_URL) sets one.
+  newsletter: { name: "The Briefing", url: null },
+  schedule: { frequency: "Weekly", usualDay: "Thursday", typicalMinutes: 45, contentRating: "clean" },
+  businessHours: { firstDay: "Monday", lastDay: "Friday", opens: "09:00", closes: "17:00" },
+  podcastFeed: {
+    language: "en",
+    category: { name: "Business", subcategory: "Entrepreneurship" },
+    explicit: false,
+    type: "episodic",
+    owner: { name: "Alex Morgan", email: "podcast@disruptionconfessional.example" },
+    copyright: "© 2025 The Disruption Confessional",
+  },
+  membership: { paymentGraceDays: 7 },
+};
+
+/** The bundled artwork, in use until the owner uploads the show's own. */
+export const defaultArtwork: ShowArtwork = {
+  url: "/images/podcast-artwork.jpg",
+  width: 1400,
+  height: 1400,
+  onPage: {
+    src: "/images/podcast-artwork-384.webp",
+    srcSet: "/images/podcast-artwork-384.webp 384w, /images/podcast-artwork-768.webp 768w",
+  },
+};
+
+/** What stays fixed in code: the feed's address and permanent identity, the default social preview. */
+export const siteConfig = {
   /**
    * The links page's local episode list; its first entry is the LATEST EPISODE button, which opens the show's page on
    * the streaming service. Newest first.
@@ -55,66 +167,11 @@ export const siteConfig = {
     { title: "Episode 1: The Pivot That Almost Sank Us" },
     { title: "Trailer: Welcome to The Disruption Confessional" },
   ],
-  newsletter: {
-    name: "The Briefing",
-    /** The publication's address on the newsletter platform; NEWSLETTER_URL overrides it per deployment. */
-    url: "https://thebriefing.example.com",
-  },
-  social: [
-    { platform: "twitter", label: "X (Twitter)", url: "https://x.com/disruptionconfessional" },
-    { platform: "youtube", label: "YouTube", url: "https://www.youtube.com/@disruptionconfessional" },
-    { platform: "linkedin", label: "LinkedIn", url: "https://www.linkedin.com/company/disruptionconfessional" },
-    { platform: "instagram", label: "Instagram", url: "https://www.instagram.com/disruptionconfessional" },
-    { platform: "bluesky", label: "Bluesky", url: "https://bsky.app/profile/disruptionconfessional.bsky.social" },
-    { platform: "tiktok", label: "TikTok", url: "https://www.tiktok.com/@disruptionconfessional" },
-    { platform: "facebook", label: "Facebook", url: "https://www.facebook.com/disruptionconfessional" },
-  ] satisfies SocialProfile[],
-  /** The footer's "Listen On" services. */
-  listenOn: [
-    listenPlatforms.applePodcasts,
-    listenPlatforms.spotify,
-    listenPlatforms.youtubeMusic,
-    listenPlatforms.amazonMusic,
-    listenPlatforms.youtube,
-  ] satisfies ListenPlatform[],
-  /** The links page's "LISTEN ON" row. */
-  linksPageListenOn: [
-    listenPlatforms.applePodcasts,
-    listenPlatforms.spotify,
-    listenPlatforms.youtubePlaylist,
-    listenPlatforms.amazonMusic,
-    listenPlatforms.iheartRadio,
-  ] satisfies ListenPlatform[],
-  /**
-   * The show's artwork: the JPEG is what the feed, podcast directories and structured data take; pages show the WebP
-   * copies, at the sizes they draw it.
-   */
-  artwork: {
-    url: "/images/podcast-artwork.jpg",
-    width: 1400,
-    height: 1400,
-    onPage: {
-      src: "/images/podcast-artwork-384.webp",
-      srcSet: "/images/podcast-artwork-384.webp 384w, /images/podcast-artwork-768.webp 768w",
-    },
-  },
-  /** The podcast RSS feed at /podcast.xml: what podcast directories read to list the show. */
   podcastFeed: {
-    /** ISO 639 language code. */
-    language: "en",
-    /** From Apple Podcasts' category list. */
-    category: { name: "Business", subcategory: "Entrepreneurship" },
-    /** The show is rated clean. */
-    explicit: false,
-    /** "episodic" (newest first) or "serial" (in order). */
-    type: "episodic",
-    /** Podcast directories verify ownership by mailing this address. */
-    owner: { name: "Alex Morgan", email: "podcast@disruptionconfessional.example" },
-    copyright: "© 2025 The Disruption Confessional",
     /**
      * The show's permanent Podcasting 2.0 identity: the UUID v5 of the first public feed URL (here the placeholder
      * www.disruptionconfessional.example/podcast.xml). Compute it once for the real address and keep it when the
-     * feed moves.
+     * feed moves; it is not a setting, because changing it would make directories see a new show.
      */
     guidFeedUrl: "www.disruptionconfessional.example/podcast.xml",
     guid: "742c99e1-d2b3-5ec0-a6b4-19527d7e0bb2",
@@ -127,23 +184,6 @@ export const siteConfig = {
     height: 630,
     alt: "The Disruption Confessional: where disruption gets personal",
   },
-  /** The podcast page states this release rhythm and the structured data repeats it. */
-  schedule: { frequency: "Weekly", usualDay: "Thursday", typicalMinutes: 45, contentRating: "clean" },
-  /** When messages are answered; the contact page states it and the structured data repeats it. */
-  businessHours: { days: "Monday to Friday", opens: "09:00", closes: "17:00" },
-  /**
-   * Chapters and topics of published episodes, keyed by the episode's guid, until the episodes table holds them. The
-   * episode card lists them and the structured data repeats them. Sample values for the sample trailer.
-   */
-  episodeDetails: {
-    "c4d5a3d0-6a8e-4c41-9f0b-3c2a1e7b9d01": {
-      keywords: ["innovation", "disruption", "founder stories"],
-      segments: [
-        { title: "Welcome", startSeconds: 0 },
-        { title: "What you will hear each week", startSeconds: 6 },
-      ],
-    },
-  } as Record<string, EpisodeDetails>,
   /** The podcast's RSS feed, linked from every page's head. */
   feedPath: "/podcast.xml",
 } as const;

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { openPage } from "./support";
 
-const { embedUrl, archiveUrl } = newsletterLinks(siteConfig.newsletter.url);
+const { embedUrl, archiveUrl } = newsletterLinks(E2E_NEWSLETTER_URL);
 
 test.beforeEach(async ({ page }) => {
   // The newsletter platform is out of reach here; a stub answers for it.
@@ -41,7 +42,7 @@ test.describe("briefing page", () => {
   test("Subscribe on Substack links to the newsletter platform", async ({ page }) => {
     await openPage(page, "/briefing");
     const link = page.getByRole("link", { name: "Subscribe on Substack" });
-    await expect(link).toHaveAttribute("href", siteConfig.newsletter.url);
+    await expect(link).toHaveAttribute("href", E2E_NEWSLETTER_URL);
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   });
 });

@@ -1,27 +1,21 @@
 import { Archive, ExternalLink, Lightbulb, Lock, Sparkles, Users } from "lucide-react";
 import { NewsletterEmbed } from "~/components/newsletter-embed";
-import { appContext } from "~/lib/app-context.server";
+import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { newsletterLinks, siteConfig } from "~/lib/site-config";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/briefing";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: false };
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "The Briefing",
-    description: "Subscribe to The Briefing: a short newsletter on innovation, disruption and the people behind it.",
-  });
+  pageMeta(args, ({ newsletter }) => ({
+    title: newsletter.name,
+    description: `Subscribe to ${newsletter.name}: a short newsletter on innovation, disruption and the people behind it.`,
+  }));
 
 /** Spec section 9: the newsletter frame in the main content is 150 px high. */
 const MAIN_NEWSLETTER_HEIGHT_PX = 150;
-
-export function loader({ context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
-  const publicationUrl = env.NEWSLETTER_URL ?? siteConfig.newsletter.url;
-  return { publicationUrl, ...newsletterLinks(publicationUrl) };
-}
 
 const benefits = [
   {
@@ -49,29 +43,49 @@ const benefits = [
 const externalLinkClassName =
   "inline-flex items-center gap-2 rounded-md font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
-export default function Briefing({ loaderData }: Route.ComponentProps) {
-  const { publicationUrl, embedUrl, archiveUrl } = loaderData;
+/**
+ * The newsletter platform's frame, link and archive; until a publication is set (a fresh clone), the site's own
+ * subscribe form instead, and no links that lead nowhere.
+ */
+export default function Briefing() {
+  const { settings, newsletter } = useRootData();
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-16 px-4 pt-28 pb-20">
       <header className="space-y-4">
         <p className="font-medium text-primary text-sm uppercase tracking-widest">The Newsletter</p>
-        <h1 className="font-bold text-4xl tracking-tight">{siteConfig.newsletter.name}</h1>
+        <h1 className="font-bold text-4xl tracking-tight">{settings.newsletter.name}</h1>
         <p className="max-w-2xl text-lg text-muted-foreground">
           A short newsletter on innovation, disruption and the people behind it, from the team behind{" "}
-          {siteConfig.showName}.
+          {settings.showName}.
         </p>
       </header>
 
       <section aria-labelledby="signup-heading" className="space-y-4 rounded-xl border border-border bg-card p-6">
         <h2 id="signup-heading" className="font-semibold text-2xl">
-          Subscribe to {siteConfig.newsletter.name}
+          Subscribe to {settings.newsletter.name}
         </h2>
-        <NewsletterEmbed embedUrl={embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} placement="main_content" />
+        {newsletter ? (
+          <NewsletterEmbed
+            embedUrl={newsletter.embedUrl}
+            newsletterName={settings.newsletter.name}
+            height={MAIN_NEWSLETTER_HEIGHT_PX}
+            placement="main_content"
+          />
+        ) : (
+          <LaunchListForm label="Newsletter sign-up" />
+        )}
         <p className="text-muted-foreground text-sm">We respect your privacy. Unsubscribe at any time.</p>
-        <a href={publicationUrl} target="_blank" rel="noopener noreferrer" className={externalLinkClassName}>
-          Subscribe on Substack
-          <ExternalLink aria-hidden="true" className="size-4" />
-        </a>
+        {newsletter && (
+          <a
+            href={newsletter.publicationUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={externalLinkClassName}
+          >
+            Subscribe on Substack
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        )}
       </section>
 
       <section aria-labelledby="benefits-heading" className="space-y-6">
@@ -89,19 +103,26 @@ export default function Briefing({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="archive-heading" className="rounded-xl border border-border bg-card p-6">
-        <h2 id="archive-heading" className="flex items-center gap-3 font-semibold text-2xl">
-          <Archive aria-hidden="true" className="size-6 text-primary" />
-          Newsletter Archive
-        </h2>
-        <p className="mt-3 max-w-2xl text-muted-foreground">
-          Catch up on every past issue of {siteConfig.newsletter.name} on the newsletter platform.
-        </p>
-        <a href={archiveUrl} target="_blank" rel="noopener noreferrer" className={`${externalLinkClassName} mt-4`}>
-          Browse the Archive
-          <ExternalLink aria-hidden="true" className="size-4" />
-        </a>
-      </section>
+      {newsletter && (
+        <section aria-labelledby="archive-heading" className="rounded-xl border border-border bg-card p-6">
+          <h2 id="archive-heading" className="flex items-center gap-3 font-semibold text-2xl">
+            <Archive aria-hidden="true" className="size-6 text-primary" />
+            Newsletter Archive
+          </h2>
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            Catch up on every past issue of {settings.newsletter.name} on the newsletter platform.
+          </p>
+          <a
+            href={newsletter.archiveUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${externalLinkClassName} mt-4`}
+          >
+            Browse the Archive
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        </section>
+      )}
     </main>
   );
 }

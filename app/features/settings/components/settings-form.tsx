@@ -1,0 +1,373 @@
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import { sendJson } from "~/lib/api-client";
+import { type ListenPlatform, type SiteSettings, WEEKDAYS } from "~/lib/site-config";
+import {
+  type OwnerSettings,
+  PODCAST_TYPES,
+  SETTINGS_SAVED_MESSAGE,
+  SettingsSaveSchema,
+  SOCIAL_PLATFORMS,
+} from "../settings-schema";
+
+type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]>; data?: OwnerSettings };
+
+const SOCIAL_NAMES: Record<(typeof SOCIAL_PLATFORMS)[number], string> = {
+  twitter: "X (Twitter)",
+  youtube: "YouTube",
+  linkedin: "LinkedIn",
+  instagram: "Instagram",
+  bluesky: "Bluesky",
+  tiktok: "TikTok",
+  facebook: "Facebook",
+};
+
+/** Platforms are edited one a line as "Label | https://address"; the id is the label as lower-case words. */
+const platformLines = (platforms: ListenPlatform[]) =>
+  platforms.map(({ label, url }) => `${label} | ${url}`).join("\n");
+
+function parsePlatformLines(text: string, known: ListenPlatform[]): ListenPlatform[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const split = line.lastIndexOf("|");
+      const label = (split === -1 ? line : line.slice(0, split)).trim();
+      const url = split === -1 ? "" : line.slice(split + 1).trim();
+      const id =
+        known.find((platform) => platform.label === label)?.id ??
+        (label.toLowerCase().match(/[a-z0-9]+/g) ?? ["platform"]).join("-");
+      return { id, label, url };
+    });
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+const wholeNumberOrText = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : value);
+
+/** The form's fields as the settings schema's input (the API parses the same object). */
+function readSettings(form: FormData, current: SiteSettings, version: number) {
+  return {
+    version,
+    showName: text(form, "showName"),
+    hostName: text(form, "hostName"),
+    hostBio: text(form, "hostBio")
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
+    tagline: text(form, "tagline"),
+    linksTagline: text(form, "linksTagline"),
+    description: text(form, "description"),
+    launchNote: text(form, "launchNote"),
+    social: SOCIAL_PLATFORMS.flatMap((platform) => {
+      const url = text(form, `social.${platform}`).trim();
+      return url ? [{ platform, label: SOCIAL_NAMES[platform], url }] : [];
+    }),
+    listenOn: parsePlatformLines(text(form, "listenOn"), current.listenOn),
+    linksPageListenOn: parsePlatformLines(text(form, "linksPageListenOn"), current.linksPageListenOn),
+    newsletter: { name: text(form, "newsletter.name"), url: text(form, "newsletter.url") },
+    schedule: {
+      frequency: text(form, "schedule.frequency"),
+      usualDay: text(form, "schedule.usualDay"),
+      typicalMinutes: wholeNumberOrText(text(form, "schedule.typicalMinutes")),
+      contentRating: text(form, "schedule.contentRating"),
+    },
+    businessHours: {
+      firstDay: text(form, "businessHours.firstDay"),
+      lastDay: text(form, "businessHours.lastDay"),
+      opens: text(form, "businessHours.opens"),
+      closes: text(form, "businessHours.closes"),
+    },
+    podcastFeed: {
+      language: text(form, "podcastFeed.language"),
+      category: {
+        name: text(form, "podcastFeed.category.name"),
+        subcategory: text(form, "podcastFeed.category.subcategory"),
+      },
+      explicit: form.get("podcastFeed.explicit") === "on",
+      type: text(form, "podcastFeed.type"),
+      owner: { name: text(form, "podcastFeed.owner.name"), email: text(form, "podcastFeed.owner.email") },
+      copyright: text(form, "podcastFeed.copyright"),
+    },
+    membership: { paymentGraceDays: wholeNumberOrText(text(form, "membership.paymentGraceDays")) },
+  };
+}
+
+function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (props: { id: string; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, "aria-describedby": hint ? `${id}-hint` : undefined })}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Group({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">{children}</CardContent>
+    </Card>
+  );
+}
+
+const selectClassName =
+  "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/**
+ * The Settings screen's form: every value the public site shows about the show. A save names the version the form
+ * opened; a save from another tab since then is refused with the conflict message instead of overwriting.
+ */
+export function SettingsForm({ initial }: { initial: OwnerSettings }) {
+  const [version, setVersion] = useState(initial.version);
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const s = initial.settings;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = SettingsSaveSchema.safeParse(readSettings(new FormData(event.currentTarget), s, version));
+    if (!checked.success) {
+      toast({ title: "Error", description: checked.error.issues[0].message, variant: "destructive" });
+      return;
+    }
+    setSaving(true);
+    try {
+      const reply = await sendJson<Reply>("PUT", "/api/admin/settings", checked.data);
+      if (reply.ok && reply.body?.data) {
+        setVersion(reply.body.data.version);
+        toast({ title: SETTINGS_SAVED_MESSAGE, description: "The public site shows the new settings from now on." });
+        return;
+      }
+      const message = reply.body?.message ?? "The settings could not be saved. Please try again.";
+      if (reply.status === 409) setConflict(message);
+      toast({ title: "Error", description: message, variant: "destructive" });
+    } catch {
+      toast({
+        title: "Error",
+        description: "The server could not be reached. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Settings" className="grid gap-6">
+      {conflict ? (
+        <div role="alert" className="rounded-md border border-destructive p-4 text-sm">
+          <p>{conflict}</p>
+          <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        </div>
+      ) : null}
+      <Group title="The show" description="What every page, the feed and the search results say about the show.">
+        <Field label="Show name">{(props) => <Input {...props} name="showName" defaultValue={s.showName} />}</Field>
+        <Field label="Host">{(props) => <Input {...props} name="hostName" defaultValue={s.hostName} />}</Field>
+        <Field label="Tagline">{(props) => <Input {...props} name="tagline" defaultValue={s.tagline} />}</Field>
+        <Field label="Links page tagline">
+          {(props) => <Input {...props} name="linksTagline" defaultValue={s.linksTagline} />}
+        </Field>
+        <Field label="Launch note">
+          {(props) => <Input {...props} name="launchNote" defaultValue={s.launchNote} />}
+        </Field>
+        <div className="sm:col-span-2">
+          <Field label="Description">
+            {(props) => <Textarea {...props} name="description" rows={3} defaultValue={s.description} />}
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field label="Host bio" hint="Separate paragraphs with an empty line.">
+            {(props) => <Textarea {...props} name="hostBio" rows={6} defaultValue={s.hostBio.join("\n\n")} />}
+          </Field>
+        </div>
+      </Group>
+
+      <Group
+        title="Social profiles"
+        description="Shown in the header, the footer and the links page; leave empty to hide."
+      >
+        {SOCIAL_PLATFORMS.map((platform) => (
+          <Field key={platform} label={`${SOCIAL_NAMES[platform]} profile`}>
+            {(props) => (
+              <Input
+                {...props}
+                type="url"
+                name={`social.${platform}`}
+                defaultValue={s.social.find((profile) => profile.platform === platform)?.url ?? ""}
+              />
+            )}
+          </Field>
+        ))}
+      </Group>
+
+      <Group title="Listening platforms" description="One a line, as: Name | https://address">
+        <Field label="Footer's Listen On">
+          {(props) => <Textarea {...props} name="listenOn" rows={6} defaultValue={platformLines(s.listenOn)} />}
+        </Field>
+        <Field label="Links page's Listen On">
+          {(props) => (
+            <Textarea {...props} name="linksPageListenOn" rows={6} defaultValue={platformLines(s.linksPageListenOn)} />
+          )}
+        </Field>
+      </Group>
+
+      <Group
+        title="Newsletter"
+        description="Until an address is set, the site's own subscribe form stands in for the frame."
+      >
+        <Field label="Newsletter name">
+          {(props) => <Input {...props} name="newsletter.name" defaultValue={s.newsletter.name} />}
+        </Field>
+        <Field label="Newsletter address" hint="The publication's https address on the newsletter platform.">
+          {(props) => <Input {...props} type="url" name="newsletter.url" defaultValue={s.newsletter.url ?? ""} />}
+        </Field>
+      </Group>
+
+      <Group title="Release schedule" description="The podcast page states it; the structured data repeats it.">
+        <Field label="Frequency">
+          {(props) => <Input {...props} name="schedule.frequency" defaultValue={s.schedule.frequency} />}
+        </Field>
+        <Field label="Usual release day">
+          {(props) => (
+            <select {...props} name="schedule.usualDay" defaultValue={s.schedule.usualDay} className={selectClassName}>
+              {WEEKDAYS.map((day) => (
+                <option key={day}>{day}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Typical length in minutes">
+          {(props) => (
+            <Input
+              {...props}
+              inputMode="numeric"
+              name="schedule.typicalMinutes"
+              defaultValue={s.schedule.typicalMinutes}
+            />
+          )}
+        </Field>
+        <Field label="Content rating">
+          {(props) => <Input {...props} name="schedule.contentRating" defaultValue={s.schedule.contentRating} />}
+        </Field>
+      </Group>
+
+      <Group title="Answering hours" description="The contact page states them; the structured data repeats them.">
+        {(["firstDay", "lastDay"] as const).map((field) => (
+          <Field key={field} label={field === "firstDay" ? "From" : "To"}>
+            {(props) => (
+              <select
+                {...props}
+                name={`businessHours.${field}`}
+                defaultValue={s.businessHours[field]}
+                className={selectClassName}
+              >
+                {WEEKDAYS.map((day) => (
+                  <option key={day}>{day}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ))}
+        <Field label="Opens at">
+          {(props) => <Input {...props} type="time" name="businessHours.opens" defaultValue={s.businessHours.opens} />}
+        </Field>
+        <Field label="Closes at">
+          {(props) => (
+            <Input {...props} type="time" name="businessHours.closes" defaultValue={s.businessHours.closes} />
+          )}
+        </Field>
+      </Group>
+
+      <Group title="Podcast feed" description="What podcast directories read from /podcast.xml.">
+        <Field label="Category" hint="From Apple Podcasts' category list.">
+          {(props) => <Input {...props} name="podcastFeed.category.name" defaultValue={s.podcastFeed.category.name} />}
+        </Field>
+        <Field label="Subcategory">
+          {(props) => (
+            <Input
+              {...props}
+              name="podcastFeed.category.subcategory"
+              defaultValue={s.podcastFeed.category.subcategory}
+            />
+          )}
+        </Field>
+        <Field label="Feed owner's name">
+          {(props) => <Input {...props} name="podcastFeed.owner.name" defaultValue={s.podcastFeed.owner.name} />}
+        </Field>
+        <Field label="Feed owner's email" hint="Directories verify ownership by mailing it.">
+          {(props) => (
+            <Input {...props} type="email" name="podcastFeed.owner.email" defaultValue={s.podcastFeed.owner.email} />
+          )}
+        </Field>
+        <Field label="Language" hint="A code such as en or en-GB.">
+          {(props) => <Input {...props} name="podcastFeed.language" defaultValue={s.podcastFeed.language} />}
+        </Field>
+        <Field label="Copyright">
+          {(props) => <Input {...props} name="podcastFeed.copyright" defaultValue={s.podcastFeed.copyright} />}
+        </Field>
+        <Field label="Show type">
+          {(props) => (
+            <select {...props} name="podcastFeed.type" defaultValue={s.podcastFeed.type} className={selectClassName}>
+              {PODCAST_TYPES.map((type) => (
+                <option key={type}>{type}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="flex items-center gap-2 self-end pb-2">
+          <input
+            id="settings-explicit"
+            type="checkbox"
+            name="podcastFeed.explicit"
+            defaultChecked={s.podcastFeed.explicit}
+          />
+          <Label htmlFor="settings-explicit">Explicit content</Label>
+        </div>
+      </Group>
+
+      <Group title="Membership" description="How paid memberships behave.">
+        <Field label="Grace period after a failed payment (days)" hint="0 to 60 days.">
+          {(props) => (
+            <Input
+              {...props}
+              inputMode="numeric"
+              name="membership.paymentGraceDays"
+              defaultValue={s.membership.paymentGraceDays}
+            />
+          )}
+        </Field>
+      </Group>
+
+      <div>
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

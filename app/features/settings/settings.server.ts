@@ -1,0 +1,150 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { siteSettings } from "~/db/schema";
+import { apiError } from "~/lib/api.server";
+import type { AppContext } from "~/lib/app-context.server";
+import { PODCAST_ARTWORK_RULES } from "~/lib/media/checks/image.server";
+import { MediaUploadError } from "~/lib/media/media-errors";
+import type { MediaStorage } from "~/lib/media/media-storage.server";
+import { receiveUploads } from "~/lib/media/receive-uploads.server";
+import { mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
+import type { SiteSettings } from "~/lib/site-config";
+import { mergeSiteSettings, type StoredArtwork, showArtwork } from "~/lib/site-settings.server";
+import {
+  ARTWORK_REMOVED_MESSAGE,
+  ARTWORK_UPLOADED_MESSAGE,
+  type OwnerSettings,
+  SETTINGS_CONFLICT_MESSAGE,
+  type SettingsSave,
+} from "./settings-schema";
+
+const SETTINGS_ROW = 1;
+const byRow = eq(siteSettings.id, SETTINGS_ROW);
+
+/** The show's artwork upload: Apple's rules, and WebP copies at the widths the about and links pages draw it. */
+export const SHOW_ARTWORK_UPLOAD = {
+  kind: "image",
+  prefix: "settings/artwork",
+  rules: PODCAST_ARTWORK_RULES,
+  renditionWidths: [384, 768],
+} as const;
+
+const NO_ARTWORK_FILE = "Choose an artwork image to upload.";
+
+export class SettingsConflict extends Error {
+  constructor() {
+    super(SETTINGS_CONFLICT_MESSAGE);
+    this.name = "SettingsConflict";
+  }
+}
+
+/** What the Settings screen opens: the values in use, the artwork and the version (0 while nothing was saved). */
+export async function readOwnerSettings(db: Database): Promise<OwnerSettings> {
+  const [row] = await db.select().from(siteSettings).where(byRow);
+  return {
+    settings: mergeSiteSettings(row?.settings),
+    artwork: { ...showArtwork(row?.artwork ?? null), uploaded: Boolean(row?.artwork) },
+    version: row?.version ?? 0,
+  };
+}
+
+/**
+ * Stores the owner's settings if they are still at the version the form opened, and raises the version; a stale form
+ * throws SettingsConflict and writes nothing. The first save creates the row, or fills the one an artwork upload made
+ * (version 0 means "never saved").
+ */
+export async function saveSiteSettings(db: Database, input: SettingsSave): Promise<void> {
+  const { version, ...values } = input;
+  const settings: SiteSettings = values;
+  const saved =
+    version === 0
+      ? await db
+          .insert(siteSettings)
+          .values({ id: SETTINGS_ROW, settings, version: 1 })
+          // An artwork upload may have made the row first, still at version 0: the first save fills it.
+          .onConflictDoUpdate({
+            target: siteSettings.id,
+            set: { settings, version: 1, updatedAt: new Date() },
+            setWhere: eq(siteSettings.version, 0),
+          })
+          .returning({ id: siteSettings.id })
+      : await db
+          .update(siteSettings)
+          .set({ settings, version: sql`${siteSettings.version} + 1`, updatedAt: new Date() })
+          .where(and(byRow, eq(siteSettings.version, version)))
+          .returning({ id: siteSettings.id });
+  if (saved.length === 0) throw new SettingsConflict();
+}
+
+const artworkKeys = (artwork: StoredArtwork | null | undefined) =>
+  artwork ? [artwork.key, ...artwork.renditions.map(({ key }) => key)] : [];
+
+async function deleteKeys(media: MediaStorage, keys: string[], what: string) {
+  const results = await Promise.allSettled(keys.map((key) => media.delete(key)));
+  for (const result of results)
+    if (result.status === "rejected") console.error(`[media] could not remove ${what}:`, result.reason);
+}
+
+/**
+ * Makes `artwork` the show's (null: the bundled one again) and then removes the files it replaces. The row is locked
+ * while it is read and changed, so two uploads at once each remove exactly what they replaced; the version is not
+ * raised, so an open form's next save does not conflict. If the row cannot be written, the new files are removed.
+ */
+async function replaceShowArtwork(db: Database, media: MediaStorage, artwork: StoredArtwork | null) {
+  let previous: StoredArtwork | null = null;
+  try {
+    previous = await db.transaction(async (tx) => {
+      // Version 0 is "never saved", so that a form opened before this upload still saves.
+      await tx.insert(siteSettings).values({ id: SETTINGS_ROW, version: 0 }).onConflictDoNothing();
+      const [row] = await tx.select({ artwork: siteSettings.artwork }).from(siteSettings).where(byRow).for("update");
+      await tx.update(siteSettings).set({ artwork, updatedAt: new Date() }).where(byRow);
+      return row?.artwork ?? null;
+    });
+  } catch (error) {
+    await deleteKeys(media, artworkKeys(artwork), "the files of an artwork upload that could not be saved");
+    throw error;
+  }
+  await deleteKeys(media, artworkKeys(previous), "the show's replaced artwork");
+}
+
+/**
+ * `PUT /api/admin/settings/artwork` after the owner check: streams the form's `artwork` file to storage (a square JPEG
+ * or PNG of 1400 to 3000 px, checked by its content), makes it the show's and answers the artwork in use. A refused,
+ * oversized or interrupted file answers its status and message, and nothing of it is kept.
+ */
+export async function answerArtworkUpload(
+  { db, media, env }: Pick<AppContext, "db" | "media" | "env">,
+  request: Request,
+) {
+  let upload: StoredUpload<"image"> | undefined;
+  try {
+    const received = await receiveUploads(request, media, { artwork: SHOW_ARTWORK_UPLOAD }, mediaLimits(env), {
+      maxFields: 10,
+      maxFieldBytes: 1024,
+    });
+    upload = received.files.artwork;
+  } catch (error) {
+    if (!(error instanceof MediaUploadError)) throw error;
+    return apiError(error.status, error.message, { [error.field ?? "artwork"]: [error.message] });
+  }
+  if (!upload) return apiError(400, NO_ARTWORK_FILE, { artwork: [NO_ARTWORK_FILE] });
+  await replaceShowArtwork(db, media, {
+    key: upload.key,
+    width: upload.details.width,
+    height: upload.details.height,
+    renditions: upload.renditions.map(({ key, width, height }) => ({ key, width, height })),
+  });
+  return { success: true as const, message: ARTWORK_UPLOADED_MESSAGE, data: (await readOwnerSettings(db)).artwork };
+}
+
+/** `DELETE /api/admin/settings/artwork`: the bundled artwork is used again and the uploaded files are removed. */
+export async function answerArtworkRemoval({ db, media }: Pick<AppContext, "db" | "media">) {
+  await replaceShowArtwork(db, media, null);
+  return { success: true as const, message: ARTWORK_REMOVED_MESSAGE, data: (await readOwnerSettings(db)).artwork };
+}
+
+/** Whether `key` is one of the show's artwork files in use: those are public, whoever asks. */
+export async function isShowArtworkKey(db: Database, key: string): Promise<boolean> {
+  const [row] = await db.select({ artwork: siteSettings.artwork }).from(siteSettings).where(byRow);
+  return artworkKeys(row?.artwork).includes(key);
+}

@@ -1,0 +1,29 @@
+import { ArtworkUpload } from "~/features/settings/components/artwork-upload";
+import { SettingsForm } from "~/features/settings/components/settings-form";
+import { readOwnerSettings } from "~/features/settings/settings.server";
+import { appContext } from "~/lib/app-context.server";
+import { requireOwnerForPage } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Settings", description: "The show's identity and settings.", noIndex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  await requireOwnerForPage(db, request);
+  return { settings: await readOwnerSettings(db) };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 pt-28 pb-24">
+      <h1 className="mb-8 font-bold text-4xl tracking-tight">Settings</h1>
+      <div className="grid gap-6">
+        <ArtworkUpload initial={settings.artwork} />
+        <SettingsForm initial={settings} />
+      </div>
+    </main>
+  );
+}
