@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { confessionStories } from "../../app/features/stories/confession-stories";
 import { storyParagraphs } from "../../app/features/stories/schema";
-import { siteConfig } from "../../app/lib/site-config";
+import { defaultSiteSettings } from "../../app/lib/site-config";
 import { openPage } from "./support";
 
 const storyCard = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
@@ -32,8 +32,8 @@ test.describe("about page", () => {
   test("shows the host bio and the 11 confession story cards with their videos", async ({ page }) => {
     await openPage(page, "/about");
     await expect(page.getByRole("heading", { level: 1, name: "About the Host" })).toBeVisible();
-    await expect(page.getByText(siteConfig.hostName, { exact: true })).toBeVisible();
-    await expect(page.getByText(siteConfig.hostBio[0])).toBeVisible();
+    await expect(page.getByText(defaultSiteSettings.hostName, { exact: true })).toBeVisible();
+    await expect(page.getByText(defaultSiteSettings.hostBio[0])).toBeVisible();
 
     const cards = page.getByRole("article");
     await expect(cards).toHaveCount(11);

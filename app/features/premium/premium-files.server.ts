@@ -6,30 +6,7 @@ const FILES_DIR = path.resolve("app/features/premium/files");
 
 export type PremiumFile = { fileName: string; contentType: string; disposition: "attachment" | "inline" };
 
-/** The only files the premium routes serve, by id; a request can name nothing else on disk. */
-export const RESOURCE_FILES = {
-  "disruption-playbook": {
-    fileName: "disruption-playbook.pdf",
-    contentType: "application/pdf",
-    disposition: "attachment",
-  },
-  "innovation-audit-checklist": {
-    fileName: "innovation-audit-checklist.pdf",
-    contentType: "application/pdf",
-    disposition: "attachment",
-  },
-  "season-one-transcripts": {
-    fileName: "season-one-transcripts.pdf",
-    contentType: "application/pdf",
-    disposition: "attachment",
-  },
-  "pitch-deck-templates": {
-    fileName: "pitch-deck-templates.zip",
-    contentType: "application/zip",
-    disposition: "attachment",
-  },
-} as const satisfies Record<string, PremiumFile>;
-
+/** The only premium episodes' audio files, by id; a request can name nothing else on disk. */
 export const EPISODE_AUDIO_FILES = {
   "founders-who-failed-forward": {
     fileName: "premium-episode-1.mp3",
@@ -44,15 +21,26 @@ export const EPISODE_AUDIO_FILES = {
   "turnaround-playbook-live": { fileName: "premium-episode-3.mp3", contentType: "audio/mpeg", disposition: "inline" },
 } as const satisfies Record<string, PremiumFile>;
 
-export type ResourceId = keyof typeof RESOURCE_FILES;
 export type EpisodeId = keyof typeof EPISODE_AUDIO_FILES;
 
 function lookup<Id extends string>(files: Record<Id, PremiumFile>, id: string | undefined): PremiumFile | null {
   return id !== undefined && Object.hasOwn(files, id) ? files[id as Id] : null;
 }
 
-export const findResourceFile = (id: string | undefined) => lookup(RESOURCE_FILES, id);
 export const findEpisodeAudio = (id: string | undefined) => lookup(EPISODE_AUDIO_FILES, id);
+
+/**
+ * A sample resource's built-in file, as its row names it (rows are written by the migration, never by a request);
+ * only a plain file name in the files folder is read.
+ */
+export function builtInResourceFile(fileName: string): PremiumFile | null {
+  if (path.basename(fileName) !== fileName || !/\.(pdf|zip)$/.test(fileName)) return null;
+  return {
+    fileName,
+    contentType: fileName.endsWith(".zip") ? "application/zip" : "application/pdf",
+    disposition: "attachment",
+  };
+}
 
 export async function premiumFileSize(file: PremiumFile) {
   return (await fs.stat(path.join(FILES_DIR, file.fileName))).size;

@@ -13,7 +13,7 @@ export type PremiumEpisode = {
 };
 
 export type PremiumResource = {
-  id: string;
+  id: number;
   title: string;
   description: string;
   format: "PDF" | "ZIP";
@@ -21,17 +21,18 @@ export type PremiumResource = {
   downloadUrl: string;
 };
 
-export type VirtualEvent = {
-  id: string;
+/** An event as the events page shows it; `when` is worded on the server, so the browser's locale data cannot differ. */
+export type UpcomingEvent = {
+  id: number;
   title: string;
   description: string;
   /** ISO timestamp in UTC. */
   startsAt: string;
   durationMinutes: number;
+  when: string;
+  /** An http(s) link, or null while it is still to be sent by email. */
+  joinUrl: string | null;
 };
-
-/** An event as the events page shows it; `when` is worded on the server, so the browser's locale data cannot differ. */
-export type UpcomingEvent = VirtualEvent & { when: string };
 
 /** What a premium page's loader answers: its content for premium members, only the access panel for anyone else. */
 export type PremiumPageData<Content> = { access: "granted"; content: Content } | { access: "denied" };

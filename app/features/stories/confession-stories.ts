@@ -1,8 +1,9 @@
 import type { ConfessionStory } from "./schema";
 
 /**
- * SAMPLE CONTENT. The eleven built-in confession stories are placeholders written for this site's launch: the owner
- * replaces each title, description, full story, video, poster and captions (public/attached_assets/videos/) with the host's own.
+ * SAMPLE CONTENT. The eleven built-in confession stories are placeholders written for this site's launch. They are
+ * seeded once as ordinary rows (server/seed-sample-content.ts), which the owner edits, replaces or removes at
+ * /admin/stories; their files stay in public/attached_assets/videos/ until the owner uploads others.
  * Paragraphs of a full story are separated by a blank line.
  */
 const SAMPLE_NOTE = "Sample story: replace it with your own.";

@@ -1,14 +1,14 @@
-/** A built-in confession story (spec section 3): paragraphs of fullStory are separated by a blank line. */
+/** A host story as the About page draws it (spec section 3): paragraphs of fullStory are separated by a blank line. */
 export type ConfessionStory = {
   id: number;
   title: string;
   description: string;
-  /** Path under /attached_assets/ of the story's video. */
-  videoFile: string;
+  /** The video's URL: an uploaded one under /media/, or a built-in one under /attached_assets/. */
+  videoFile: string | null;
   /** Still image shown before the video is played. */
-  posterFile: string;
-  /** WebVTT captions of the video. */
-  captionsFile: string;
+  posterFile: string | null;
+  /** WebVTT captions of the video; only the built-in videos have them. */
+  captionsFile: string | null;
   fullStory: string;
 };
 
@@ -21,7 +21,7 @@ export function storyParagraphs(fullStory: string): string[] {
 
 /** The about page's `?video={id}` parameter: the id of an existing story, or null for anything else. */
 export function parseHighlightedStoryId(value: string | null, stories: ReadonlyArray<ConfessionStory>): number | null {
-  if (!value || !/^\d{1,3}$/.test(value)) return null;
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
   const id = Number(value);
   return stories.some((story) => story.id === id) ? id : null;
 }

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { PremiumAccessRequired } from "~/features/premium/components/premium-access-required";
 import { VirtualEventList } from "~/features/premium/components/virtual-event-list";
-import { premiumPageData } from "~/features/premium/premium-access.server";
-import { listUpcomingEvents } from "~/features/premium/virtual-events.server";
+import { listUpcomingEvents } from "~/features/premium/events.server";
+import { tieredPageData } from "~/features/premium/premium-access.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -24,7 +24,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const user = await requireUserForPage(db, request);
-  return premiumPageData(user, () => ({ events: listUpcomingEvents() }));
+  return tieredPageData(user, (tiers) => listUpcomingEvents(db, tiers, new Date()));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -36,9 +36,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-4 font-bold text-4xl tracking-tight">Virtual Events</h1>
       <p className="mt-2 mb-8 text-muted-foreground">
-        Upcoming live sessions for Premium members. The joining link is emailed to you before each event.
+        Upcoming live sessions for members. Where an event has no join link yet, it is emailed to you before the event.
       </p>
-      <VirtualEventList events={loaderData.content.events} />
+      <VirtualEventList events={loaderData.content} />
     </main>
   );
 }

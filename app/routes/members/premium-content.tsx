@@ -1,8 +1,9 @@
 import { PremiumAccessRequired } from "~/features/premium/components/premium-access-required";
 import { PremiumEpisodeList } from "~/features/premium/components/premium-episode-list";
 import { PremiumResourceList } from "~/features/premium/components/premium-resource-list";
-import { premiumPageData } from "~/features/premium/premium-access.server";
-import { listPremiumEpisodes, listPremiumResources } from "~/features/premium/premium-catalogue.server";
+import { premiumPageData, tiersReachedBy } from "~/features/premium/premium-access.server";
+import { listPremiumEpisodes } from "~/features/premium/premium-catalogue.server";
+import { listMemberResources } from "~/features/premium/resources.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserForPage(db, request);
   return premiumPageData(user, async () => ({
     episodes: listPremiumEpisodes(),
-    resources: await listPremiumResources(),
+    resources: await listMemberResources(db, tiersReachedBy(user)),
   }));
 }
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { PremiumAccessRequired } from "~/features/premium/components/premium-access-required";
 import { PremiumResourceList } from "~/features/premium/components/premium-resource-list";
-import { premiumPageData } from "~/features/premium/premium-access.server";
-import { listPremiumResources } from "~/features/premium/premium-catalogue.server";
+import { tieredPageData } from "~/features/premium/premium-access.server";
+import { listMemberResources } from "~/features/premium/resources.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -24,7 +24,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const user = await requireUserForPage(db, request);
-  return premiumPageData(user, async () => ({ resources: await listPremiumResources() }));
+  return tieredPageData(user, (tiers) => listMemberResources(db, tiers));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -36,7 +36,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-4 font-bold text-4xl tracking-tight">Resource Library</h1>
       <p className="mt-2 mb-8 text-muted-foreground">Guides, checklists and templates from the show, to download.</p>
-      <PremiumResourceList resources={loaderData.content.resources} headingLevel="h2" />
+      <PremiumResourceList resources={loaderData.content} headingLevel="h2" />
     </main>
   );
 }

@@ -21,6 +21,16 @@ export function VirtualEventList({ events }: { events: UpcomingEvent[] }) {
             <span>{event.durationMinutes} min</span>
           </p>
           <p className="mt-3 text-muted-foreground">{event.description}</p>
+          {event.joinUrl ? (
+            <a
+              href={event.joinUrl}
+              rel="noopener noreferrer"
+              target="_blank"
+              className="mt-3 inline-block text-primary underline underline-offset-4"
+            >
+              Join the event<span className="sr-only"> {event.title} (opens in a new tab)</span>
+            </a>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -49,10 +49,11 @@ export function StoryVideo({ story }: { story: ConfessionStory }) {
 
   return (
     <div className="relative aspect-video overflow-hidden bg-black">
+      {/* biome-ignore lint/a11y/useMediaCaption: a video the owner uploaded has no captions file yet */}
       <video
         ref={videoRef}
-        src={story.videoFile}
-        poster={nearView ? story.posterFile : undefined}
+        src={story.videoFile ?? undefined}
+        poster={nearView ? (story.posterFile ?? undefined) : undefined}
         preload="none"
         controls
         playsInline
@@ -65,7 +66,8 @@ export function StoryVideo({ story }: { story: ConfessionStory }) {
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
       >
-        <track kind="captions" src={story.captionsFile} srcLang="en" label="English" />
+        {/* The built-in captions belong to the built-in video, so an uploaded video drops them. */}
+        {story.captionsFile ? <track kind="captions" src={story.captionsFile} srcLang="en" label="English" /> : null}
       </video>
       {!playing && (
         <div
