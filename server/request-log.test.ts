@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createRequestLog } from "./request-log";
+import { createRequestLog, shortLogLine } from "./request-log";
 
 /** A reader that takes each write only when told to, as a pipe whose reader is busy would. */
 function heldReader() {
@@ -99,5 +99,20 @@ describe("the request log", () => {
     reader.release();
     await flushing;
     expect(reader.received).toEqual(["one\n"]);
+  });
+});
+
+describe("shortLogLine", () => {
+  it("never writes a private feed's token", () => {
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde";
+    const req = {
+      socket: { remoteAddress: "203.0.113.9" },
+      method: "GET",
+      url: `/feeds/${token}.xml`,
+      httpVersion: "1.1",
+    };
+    const res = { statusCode: 200, getHeader: () => "512" };
+    const line = shortLogLine(req as never, res as never, 1.5);
+    expect(line).toBe("203.0.113.9 - GET /feeds/[token].xml HTTP/1.1 200 512 - 1.500 ms\n");
   });
 });

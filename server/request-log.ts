@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Writable } from "node:stream";
+import { redactSecretPath } from "../app/lib/redact-secret-path";
 
 /** What the log holds while its reader is behind, besides the write under way: 10,000 to 20,000 short-format lines. */
 const MAX_BACKLOG_CHARS = 1024 * 1024;
@@ -84,5 +85,5 @@ export function createRequestLog(out: Writable, maxBacklogChars = MAX_BACKLOG_CH
 /** The line morgan's "short" format writes, for a request answered without Express. */
 export function shortLogLine(req: IncomingMessage, res: ServerResponse, milliseconds: number): string {
   const length = res.getHeader("content-length") ?? "-";
-  return `${req.socket.remoteAddress ?? "-"} - ${req.method} ${req.url} HTTP/${req.httpVersion} ${res.statusCode} ${length} - ${milliseconds.toFixed(3)} ms\n`;
+  return `${req.socket.remoteAddress ?? "-"} - ${req.method} ${redactSecretPath(req.url ?? "-")} HTTP/${req.httpVersion} ${res.statusCode} ${length} - ${milliseconds.toFixed(3)} ms\n`;
 }

@@ -57,11 +57,39 @@ const EnvSchema = z
       .enum(["true", "false"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, { error: "must be a Stripe secret key such as sk_live_..." })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, { error: "must be the webhook's signing secret, whsec_..." })
+      .optional(),
+    STRIPE_PRICE_BASIC: z
+      .string()
+      .regex(/^price_\w+$/, { error: "must be a Stripe price id, price_..." })
+      .optional(),
+    STRIPE_PRICE_PREMIUM: z
+      .string()
+      .regex(/^price_\w+$/, { error: "must be a Stripe price id, price_..." })
+      .optional(),
+    // Only for tests and local development: the Stripe API cannot be reached from every machine (decision 042).
+    STRIPE_API_BASE: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     requireAllOrNone(env, ctx, ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"], "OIDC_");
     requireAllOrNone(env, ctx, S3_SETTINGS, "S3_");
+    requireAllOrNone(env, ctx, STRIPE_SETTINGS, "STRIPE_");
   });
+
+const STRIPE_SETTINGS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_BASIC",
+  "STRIPE_PRICE_PREMIUM",
+] as const;
 
 const S3_SETTINGS = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 

@@ -73,7 +73,7 @@ test("upgrading free to basic: Processing..., the success toast, then the dashbo
   await signInAs("free", { alias: "upgrade-free-to-basic" });
   await page.clock.install();
   await openPage(page, "/members/upgrade");
-  await page.clock.pauseAt(Date.now() + 1000);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
   // Holds the request so that the in-flight state can be seen, then lets it reach the real server.
   let releaseRequest = () => {};

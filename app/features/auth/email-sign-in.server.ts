@@ -4,7 +4,7 @@ import { loginTokens } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mailer.server";
 import { consumeRateLimit, type RateLimitResult, type RateLimitRule } from "~/lib/rate-limit.server";
-import { siteConfig } from "~/lib/site-config";
+import { getSiteSettings } from "~/lib/site-settings.server";
 import { findOrCreateMemberByEmail } from "./members.server";
 import { safeReturnTo } from "./return-to";
 import { SIGN_IN_LINK_LIFETIME_MINUTES } from "./schema";
@@ -48,13 +48,14 @@ export async function sendSignInLink(
     expiresAt: new Date(now + LINK_LIFETIME_MS),
   });
   await db.delete(loginTokens).where(lt(loginTokens.expiresAt, new Date(now - KEEP_OLD_TOKENS_MS)));
+  const { showName } = await getSiteSettings(db);
   await mailer.send({
     to: request.email,
-    subject: `Your sign-in link for ${siteConfig.showName}`,
+    subject: `Your sign-in link for ${showName}`,
     text: [
       "Hello,",
       "",
-      `Someone, hopefully you, asked to sign in to ${siteConfig.showName} with this email address. Open this link to sign in:`,
+      `Someone, hopefully you, asked to sign in to ${showName} with this email address. Open this link to sign in:`,
       "",
       signInLinkUrl(env, token),
       "",

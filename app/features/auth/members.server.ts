@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { subscribers, users } from "~/db/schema";
 
 const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
@@ -71,4 +71,19 @@ export async function upsertMemberFromClaims(db: Database, claims: IdentityClaim
       set: { ...profile, ...(freeEmail && { email: freeEmail }), updatedAt: new Date() },
     });
   return claims.sub;
+}
+
+/**
+ * Bookkeeping of every sign-in: the time (the owner's Members screen shows it), and a member without names takes the
+ * ones they gave the sign-up form with the same address, so that names given before an account existed are kept.
+ */
+export async function recordSignIn(db: Database, userId: string, now = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      lastSignInAt: now,
+      firstName: sql`coalesce(${users.firstName}, (select ${subscribers.firstName} from ${subscribers} where lower(${subscribers.email}) = lower(${users.email}) limit 1))`,
+      lastName: sql`coalesce(${users.lastName}, (select ${subscribers.lastName} from ${subscribers} where lower(${subscribers.email}) = lower(${users.email}) limit 1))`,
+    })
+    .where(eq(users.id, userId));
 }

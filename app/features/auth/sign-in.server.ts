@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { readSession, startSession } from "~/lib/session.server";
+import { recordSignIn } from "./members.server";
 import { safeReturnTo } from "./return-to";
 
 /**
@@ -16,6 +17,7 @@ export async function signInAndRedirect(
   returnTo: string | null | undefined,
   extraCookies: string[] = [],
 ): Promise<Response> {
+  await recordSignIn(db, userId);
   const previous = await readSession(db, request);
   const setCookie = await startSession(db, env, request, {
     userId,

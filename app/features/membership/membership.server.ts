@@ -17,7 +17,8 @@ export type MembershipChange =
   | { ok: false; reason: "refused"; currentTier: MembershipTier; message: string }
   | { ok: false; reason: "unknown-member" };
 
-const asTier = (value: string): MembershipTier => (value === "basic" || value === "premium" ? value : "free");
+export const readMembershipTier = (value: string): MembershipTier =>
+  value === "basic" || value === "premium" ? value : "free";
 
 /**
  * The one way a member's tier changes: the upgrade page calls it now, a billing provider's webhook later.
@@ -39,7 +40,7 @@ export async function changeMembershipTier(db: Database, userId: string, tier: P
     .where(eq(users.id, userId))
     .limit(1);
   if (!current) return { ok: false, reason: "unknown-member" };
-  const currentTier = asTier(current.membershipTier);
+  const currentTier = readMembershipTier(current.membershipTier);
   return { ok: false, reason: "refused", currentTier, message: upgradeRefusalMessage(currentTier, tier) };
 }
 

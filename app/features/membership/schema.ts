@@ -17,10 +17,32 @@ export const UpgradeMembershipSchema = z.object({
   membershipTier: z.enum(PAID_TIERS, { error: INVALID_PLAN_MESSAGE }),
 });
 
+export const BILLING_ACTIONS = ["cancel", "downgrade", "portal"] as const;
+export type BillingAction = (typeof BILLING_ACTIONS)[number];
+export const INVALID_BILLING_ACTION_MESSAGE = "Choose cancel, downgrade or portal.";
+
+/** POST /api/auth/membership/billing: the dashboard's Cancel, Downgrade and Manage billing buttons. */
+export const BillingActionSchema = z.object({
+  action: z.enum(BILLING_ACTIONS, { error: INVALID_BILLING_ACTION_MESSAGE }),
+});
+
+export type BillingActionResponse =
+  | { success: true; message: string; data: { url?: string } }
+  | { success: false; message: string };
+
+/** The dashboard's view of the member's paid period (dates as ISO strings). */
+export type BillingState = {
+  canManageBilling: boolean;
+  complimentary: boolean;
+  periodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  paymentFailed: boolean;
+};
+
 export type UpgradeMembershipInput = z.infer<typeof UpgradeMembershipSchema>;
 
 export type UpgradeMembershipResponse =
-  | { success: true; message: string; data: { membershipTier: PaidTier } }
+  | { success: true; message: string; data: { membershipTier: PaidTier } | { checkoutUrl: string } }
   | { success: false; message: string };
 
 const TIER_RANK: Record<MembershipTier, number> = { free: 0, basic: 1, premium: 2 };
@@ -40,6 +62,8 @@ export function upgradeRefusalMessage(from: MembershipTier, to: MembershipTier):
 export function upgradeSuccessMessage(tier: PaidTier) {
   return `Your account has been upgraded to ${tier} membership.`;
 }
+
+export const CHECKOUT_MESSAGE = "Continue to the secure payment page.";
 
 export function planTitle(tier: MembershipTier) {
   return { free: "Free", basic: "Basic", premium: "Premium" }[tier];

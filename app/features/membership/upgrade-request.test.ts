@@ -27,8 +27,8 @@ describe("upgrade page analytics (spec section 7)", () => {
   });
 
   it("posts the plan and records upgrade_attempt then upgrade on success", async () => {
-    fetchMock.mockResolvedValue(Response.json({ success: true }));
-    expect(await requestMembershipUpgrade("premium")).toBe(true);
+    fetchMock.mockResolvedValue(Response.json({ success: true, data: { membershipTier: "premium" } }));
+    expect(await requestMembershipUpgrade("premium")).toEqual({ status: "upgraded" });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/auth/membership");
     expect(init).toMatchObject({ method: "POST", credentials: "include", body: '{"membershipTier":"premium"}' });
@@ -37,14 +37,21 @@ describe("upgrade page analytics (spec section 7)", () => {
 
   it("records upgrade_failed when the server refuses", async () => {
     fetchMock.mockResolvedValue(Response.json({ success: false, message: "no" }, { status: 400 }));
-    expect(await requestMembershipUpgrade("basic")).toBe(false);
+    expect(await requestMembershipUpgrade("basic")).toEqual({ status: "failed" });
     expect(tracked).toEqual([ecommerce("upgrade_attempt", "basic"), ecommerce("upgrade_failed", "basic")]);
     expect(console.error).toHaveBeenCalled();
   });
 
+  it("hands over Stripe's Checkout address and records only the attempt, as payment is still to come", async () => {
+    const checkoutUrl = "https://checkout.stripe.com/c/pay/cs_test_1";
+    fetchMock.mockResolvedValue(Response.json({ success: true, data: { checkoutUrl } }));
+    expect(await requestMembershipUpgrade("premium")).toEqual({ status: "checkout", checkoutUrl });
+    expect(tracked).toEqual([ecommerce("upgrade_attempt", "premium")]);
+  });
+
   it("records upgrade_failed when the server cannot be reached", async () => {
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
-    expect(await requestMembershipUpgrade("basic")).toBe(false);
+    expect(await requestMembershipUpgrade("basic")).toEqual({ status: "failed" });
     expect(tracked).toEqual([ecommerce("upgrade_attempt", "basic"), ecommerce("upgrade_failed", "basic")]);
   });
 });

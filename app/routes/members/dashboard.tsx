@@ -1,3 +1,4 @@
+import { billingFor, readBillingState } from "~/features/membership/billing.server";
 import { MemberDashboard } from "~/features/membership/components/member-dashboard";
 import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
@@ -18,11 +19,15 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const { email, firstName, lastName, membershipTier } = await requireUserForPage(db, request);
-  return { member: { email, firstName, lastName, membershipTier } };
+  const { db, env } = context.get(appContext);
+  const { id, email, firstName, lastName, membershipTier } = await requireUserForPage(db, request);
+  return {
+    member: { email, firstName, lastName, membershipTier },
+    billing: await readBillingState(db, billingFor(env), id),
+    paymentReceived: new URL(request.url).searchParams.get("checkout") === "success",
+  };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <MemberDashboard member={loaderData.member} />;
+  return <MemberDashboard {...loaderData} />;
 }

@@ -5,8 +5,13 @@ import { callRoute, type RouteHandler, routeContext } from "../../../tests/setup
 import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import * as membershipApi from "../api/auth/membership";
+import * as membershipBillingApi from "../api/auth/membership-billing";
 import * as userApi from "../api/auth/user";
 import * as applicationsApi from "../api/guests/applications";
+import * as accountApi from "../api/members/account";
+import * as exportApi from "../api/members/export";
+import * as feedApi from "../api/members/feed";
+import * as profileApi from "../api/members/profile";
 import * as dashboard from "./dashboard";
 import * as events from "./events";
 import * as guestApplications from "./guest-applications";
@@ -124,9 +129,9 @@ const MEMBER_CALLS: MemberCall[] = [
     expected: { ...signInFirst, "owner only": "ok", free: "upgrade", basic: "upgrade", premium: "ok" },
   },
   {
-    name: "/members/resources/download/disruption-playbook",
+    name: "/members/resources/download/1",
     handler: resourceDownload.loader,
-    params: { fileId: "disruption-playbook" },
+    params: { fileId: "1" },
     file: true,
     expected: { ...signInFirst, "owner only": "sign-in", free: "403", basic: "403", premium: "ok" },
   },
@@ -150,9 +155,47 @@ const MEMBER_CALLS: MemberCall[] = [
     expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "400" },
   },
   {
+    name: "POST /api/auth/membership/billing",
+    handler: membershipBillingApi.action,
+    method: "POST",
+    body: { action: "cancel" },
+    expected: { ...notSignedIn, "owner only": "401", free: "400", basic: "ok", premium: "ok" },
+  },
+  {
     name: "GET /api/guests/applications",
     handler: applicationsApi.loader,
     expected: { ...notSignedIn, "owner only": "ok", free: "403", basic: "403", premium: "ok" },
+  },
+  {
+    name: "PUT /api/members/profile",
+    handler: profileApi.action,
+    method: "PUT",
+    body: { firstName: "Ann", lastName: "Lee" },
+    expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "ok" },
+  },
+  {
+    name: "GET /api/members/export",
+    handler: exportApi.loader,
+    file: true,
+    expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "ok" },
+  },
+  {
+    name: "GET /api/members/feed",
+    handler: feedApi.loader,
+    expected: { ...notSignedIn, "owner only": "401", free: "403", basic: "ok", premium: "ok" },
+  },
+  {
+    name: "POST /api/members/feed",
+    handler: feedApi.action,
+    method: "POST",
+    expected: { ...notSignedIn, "owner only": "401", free: "403", basic: "ok", premium: "ok" },
+  },
+  // Last: it deletes each viewer's member.
+  {
+    name: "DELETE /api/members/account",
+    handler: accountApi.action,
+    method: "DELETE",
+    expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "ok" },
   },
 ];
 

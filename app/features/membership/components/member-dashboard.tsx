@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountEmail, accountName, greetingName, type NamedMember } from "../member-names";
-import { type MembershipTier, membershipPlanName } from "../schema";
+import { type BillingState, type MembershipTier, membershipPlanName } from "../schema";
+import { MembershipBilling } from "./membership-billing";
 
 export type DashboardMember = NamedMember & { membershipTier: MembershipTier };
 
@@ -50,12 +51,26 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function MemberDashboard({ member }: { member: DashboardMember }) {
+export function MemberDashboard({
+  member,
+  billing,
+  paymentReceived,
+}: {
+  member: DashboardMember;
+  billing: BillingState;
+  /** Back from Stripe's Checkout: the tier changes once Stripe reports the payment, usually before this page. */
+  paymentReceived: boolean;
+}) {
   const isPremium = member.membershipTier === "premium";
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 pt-28 pb-16">
       <h1 className="font-bold text-4xl tracking-tight">Member Dashboard</h1>
       <p className="mt-2 text-lg text-muted-foreground">Welcome back, {greetingName(member)}!</p>
+      {paymentReceived && (
+        <p role="status" className="mt-4 rounded-xl border border-primary bg-card p-4">
+          Thank you! Your payment was received.
+        </p>
+      )}
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <Card title="Your Membership">
@@ -70,6 +85,7 @@ export function MemberDashboard({ member }: { member: DashboardMember }) {
               <Link to="/members/upgrade">Upgrade Now</Link>
             </Button>
           )}
+          <MembershipBilling tier={member.membershipTier} billing={billing} />
         </Card>
 
         <Card title="Account Information">

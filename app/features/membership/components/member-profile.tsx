@@ -1,5 +1,5 @@
 import { ArrowLeft, Camera, LogOut } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { type NamedMember, profileDisplayName } from "../member-names";
@@ -9,27 +9,9 @@ export type ProfileMember = NamedMember & { profileImageUrl: string | null; memb
 
 export const DEFAULT_AVATAR_URL = "/images/default-avatar.svg";
 
-function ReadOnlyField({ label, value }: { label: string; value: string | null }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <input
-        id={id}
-        readOnly
-        value={value ?? ""}
-        placeholder="Not provided"
-        className="h-10 rounded-md border border-input bg-secondary px-3 text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      />
-    </div>
-  );
-}
-
-export function MemberProfile({ member }: { member: ProfileMember }) {
+/** The profile's frame: the summary, then the sections the route composes (`children`), then the account links. */
+export function MemberProfile({ member, children }: { member: ProfileMember; children: ReactNode }) {
   const photoNoteId = useId();
-  const providerNoteId = useId();
   const displayName = profileDisplayName(member);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
@@ -71,25 +53,7 @@ export function MemberProfile({ member }: { member: ProfileMember }) {
         </div>
       </section>
 
-      <section
-        aria-labelledby="personal-information-heading"
-        className="mt-8 rounded-xl border border-border bg-card p-6"
-      >
-        <h2 id="personal-information-heading" className="font-semibold text-xl">
-          Personal Information
-        </h2>
-        <p id={providerNoteId} className="mt-1 text-muted-foreground text-sm">
-          Your profile information is managed through your sign-in provider and cannot be edited here.
-        </p>
-        <fieldset aria-describedby={providerNoteId} className="mt-6 grid gap-4">
-          <legend className="sr-only">Your details (read-only)</legend>
-          <ReadOnlyField label="Email" value={member.email} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ReadOnlyField label="First Name" value={member.firstName} />
-            <ReadOnlyField label="Last Name" value={member.lastName} />
-          </div>
-        </fieldset>
-      </section>
+      {children}
 
       <div className="mt-8 flex flex-wrap gap-3">
         <Button asChild>

@@ -28,7 +28,13 @@ export function UpgradePlans({ currentTier }: { currentTier: MembershipTier }) {
 
   async function upgrade(plan: PaidTier) {
     setState({ status: "processing", plan });
-    if (await requestMembershipUpgrade(plan)) {
+    const outcome = await requestMembershipUpgrade(plan);
+    if (outcome.status === "checkout") {
+      // Stripe's page takes the payment; the tier changes when Stripe reports it, and Stripe returns to the dashboard.
+      window.location.assign(outcome.checkoutUrl);
+      return;
+    }
+    if (outcome.status === "upgraded") {
       toast({ title: "Membership Upgraded!", description: upgradeSuccessMessage(plan) });
       setState({ status: "upgraded" });
       // The header's account menu reads the tier from the root loader, which a plain navigation does not reload.

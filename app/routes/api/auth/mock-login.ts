@@ -1,3 +1,4 @@
+import { recordSignIn } from "~/features/auth/members.server";
 import { isMockSignInEnabled, upsertMockUser } from "~/features/auth/mock-sign-in.server";
 import { MockSignInSchema } from "~/features/auth/mock-users";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/lib/api.server";
@@ -21,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await parseJsonBody(request, MockSignInSchema);
   if (!body.ok) return body.response;
   const userId = await upsertMockUser(db, body.data.membershipTier, body.data.alias);
+  await recordSignIn(db, userId);
   const setCookie = await startSession(db, env, request, { userId });
   return Response.json(await findCurrentUser(db, userId), { headers: { "Set-Cookie": setCookie } });
 }
