@@ -33,6 +33,7 @@ describe("publicContentVersion", () => {
 
     await database.db.insert(insightPosts).values({
       id: "version-test",
+      slug: "version-test",
       title: "New",
       excerpt: "New post",
       publishedAt: new Date("2020-01-01T00:00:00Z"),
@@ -44,6 +45,22 @@ describe("publicContentVersion", () => {
 
     await database.db.delete(insightPosts).where(eq(insightPosts.id, "version-test"));
     expect(await publicContentVersion(database.db, NOW)).toBe(afterEdit);
+  });
+
+  it("changes when a scheduled insight's publish date comes, though nothing is written", async () => {
+    await database.db.insert(insightPosts).values({
+      id: "scheduled-test",
+      slug: "scheduled-test",
+      status: "scheduled",
+      title: "Later",
+      excerpt: "Later post",
+      publishedAt: new Date(NOW.getTime() + 60_000),
+      category: "Tests",
+      authorName: "tester",
+    });
+    const before = await publicContentVersion(database.db, NOW);
+    expect(await publicContentVersion(database.db, new Date(NOW.getTime() + 60_000))).not.toBe(before);
+    await database.db.delete(insightPosts).where(eq(insightPosts.id, "scheduled-test"));
   });
 
   it("changes when a podcast episode is unpublished", async () => {

@@ -1,4 +1,7 @@
-/** Crawlers may read the site and the podcast feed, never the owner's area, the members' area or the JSON API. */
+/**
+ * Crawlers may read the site and the podcast feed, never the owner's area, the members' area, the JSON API or a
+ * member's private feed.
+ */
 export function buildRobotsTxt(siteUrl: string): string {
   return [
     "User-agent: *",
@@ -7,6 +10,7 @@ export function buildRobotsTxt(siteUrl: string): string {
     "Disallow: /admin",
     "Disallow: /members",
     "Disallow: /api",
+    "Disallow: /feeds",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

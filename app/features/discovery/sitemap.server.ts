@@ -14,6 +14,8 @@ export type SitemapContent = {
   episodesChanged: Date | null;
   /** Each public episode's page (`/podcast/{slug}`) with its latest change. */
   episodePages?: SitemapEntry[];
+  /** The latest change to a host story, or null when there are none. */
+  storiesChanged?: Date | null;
 };
 
 export type SitemapEntry = { path: string; lastModified: Date };
@@ -27,10 +29,12 @@ export function sitemapEntries({
   insights,
   episodesChanged,
   episodePages = [],
+  storiesChanged = null,
 }: SitemapContent): SitemapEntry[] {
   const changed: Record<PublicContent, Date | null> = {
     insights: insights.length === 0 ? null : latest(...insights.map((insight) => insight.updatedAt)),
     episodes: episodesChanged,
+    stories: storiesChanged,
   };
   return [
     ...fixedPublicPages(routes).map((page) => ({

@@ -1,5 +1,15 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
+import {
+  blankToNull,
+  dateTimeField,
+  httpLink,
+  publishDateField,
+  rowsInOrder,
+  slugField,
+  slugFromTitle as slugOfTitle,
+  versionField,
+} from "~/lib/editor-fields";
 import { ChapterListSchema } from "~/lib/media/checks/chapters";
 import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
 
@@ -15,7 +25,6 @@ export const EPISODE_TYPES = ["full", "trailer", "bonus"] as const;
 export const SUMMARY_MAX_LENGTH = 4000;
 const TITLE_MAX_LENGTH = 200;
 const SHOW_NOTES_MAX_LENGTH = 50_000;
-const SLUG_MAX_LENGTH = 120;
 const GUESTS_MAX = 20;
 
 export const EPISODE_CONFLICT_MESSAGE =
@@ -24,25 +33,13 @@ export const SLUG_TAKEN_MESSAGE = "Another episode already uses this slug (or us
 export const SLUG_FIXED_MESSAGE = "The slug cannot change once the episode has been published.";
 export const AUDIO_REQUIRED_MESSAGE = "Upload the episode's audio before publishing or scheduling it.";
 export const FUTURE_DATE_REQUIRED_MESSAGE = "Choose a publish date in the future to schedule the episode.";
+export const EARLY_ACCESS_BEFORE_PUBLISH_MESSAGE =
+  "Choose an early-access date before the publish date, or leave it empty.";
 export const GUEST_APPLICATION_MESSAGE = "Choose a guest from an approved or scheduled guest application.";
 const SLUG_FORMAT_MESSAGE = "A slug is lower-case letters, digits and hyphens, such as my-first-episode";
-const INVALID_PUBLISH_DATE_MESSAGE = "Please choose a valid publish date";
 
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** A title as an address: lower-case ASCII words joined by hyphens (accents dropped), or "episode" when none is left. */
-export function slugFromTitle(title: string): string {
-  const words = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .match(/[a-z0-9]+/g);
-  const slug = (words ?? []).join("-").slice(0, SLUG_MAX_LENGTH).replace(/-+$/, "");
-  return slug || "episode";
-}
-
-/** Form fields arrive as text: an empty box is no value. */
-const blankToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
+/** The episode page's address made from its title ("episode" when the title has no letters or digits). */
+export const slugFromTitle = (title: string) => slugOfTitle(title, "episode");
 
 const wholeNumber = (label: string, max: number) =>
   z.preprocess(
@@ -64,24 +61,6 @@ const checkbox = z.preprocess(
   z.boolean({ error: "Must be true or false" }),
 );
 
-/** A form's repeated rows arrive as { "0": …, "1": … } (lib/form-fields.ts); the API sends an array. */
-const rowsInOrder = (value: unknown) =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-    ? Object.entries(value)
-        .filter(([index]) => /^\d+$/.test(index))
-        .sort(([a], [b]) => Number(a) - Number(b))
-        .map(([, row]) => row)
-    : value === undefined
-      ? []
-      : value;
-
-const httpLink = z.union([
-  z.literal("").transform(() => null),
-  z.url({ protocol: /^https?$/, error: "Enter a link starting with http:// or https://" }).max(2000, {
-    error: "A link has at most 2,000 characters",
-  }),
-]);
-
 const GuestInputSchema = z.object({
   name: z
     .string({ error: "Enter the guest's name" })
@@ -102,25 +81,6 @@ const GuestInputSchema = z.object({
 
 export type GuestInput = z.output<typeof GuestInputSchema>;
 
-/** PostgreSQL has no year 0 and reads no ISO string past year 9999: either would fail as a 500. */
-const publishDate = z.preprocess(
-  blankToNull,
-  z
-    .string({ error: INVALID_PUBLISH_DATE_MESSAGE })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, {
-      error: INVALID_PUBLISH_DATE_MESSAGE,
-    })
-    .refine(
-      (value) => {
-        const year = new Date(value).getUTCFullYear();
-        return year >= 1 && year <= 9999;
-      },
-      { error: INVALID_PUBLISH_DATE_MESSAGE },
-    )
-    .transform((value) => new Date(value))
-    .nullable(),
-);
-
 /**
  * The episode editor's fields (the form, POST /api/admin/episodes and PUT /api/admin/episodes/{id}). An empty slug
  * means "made from the title"; the status is what the owner asks for (publish now, schedule, unpublish, draft).
@@ -131,12 +91,7 @@ export const EpisodeEditorSchema = z.object({
     .trim()
     .min(1, { error: "Enter a title" })
     .max(TITLE_MAX_LENGTH, { error: `A title has at most ${TITLE_MAX_LENGTH} characters` }),
-  slug: z
-    .string({ error: SLUG_FORMAT_MESSAGE })
-    .trim()
-    .max(SLUG_MAX_LENGTH, { error: `A slug has at most ${SLUG_MAX_LENGTH} characters` })
-    .refine((value) => value === "" || SLUG_PATTERN.test(value), { error: SLUG_FORMAT_MESSAGE })
-    .default(""),
+  slug: slugField(SLUG_FORMAT_MESSAGE),
   summary: z
     .string({ error: "Enter a summary" })
     .trim()
@@ -151,7 +106,9 @@ export const EpisodeEditorSchema = z.object({
   episodeType: z.enum(EPISODE_TYPES, { error: "Choose full, trailer or bonus" }).default("full"),
   explicit: checkbox,
   premium: checkbox,
-  publishDate: publishDate.default(null),
+  publishDate: publishDateField.default(null),
+  /** Basic and Premium members hear the episode from this time, before its publish date; empty for none. */
+  earlyAccessAt: dateTimeField("Please choose a valid early-access date").default(null),
   status: z
     .enum(OWNER_EPISODE_STATUSES, { error: "Choose draft, scheduled, published or unpublished" })
     .default("draft"),
@@ -167,14 +124,7 @@ export type EpisodeEditorData = z.output<typeof EpisodeEditorSchema>;
 
 /** A save from the editor names the version it was opened at, so that a later save from an older tab is refused. */
 export const EpisodeSaveSchema = EpisodeEditorSchema.extend({
-  version: z.preprocess(
-    (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: "version must be a whole number" })
-      .int({ error: "version must be a whole number" })
-      .min(1, { error: "version must be a whole number" })
-      .max(2_147_483_647, { error: "version must be a whole number" }),
-  ),
+  version: versionField,
 });
 
 export type EpisodeSaveData = z.output<typeof EpisodeSaveSchema>;
@@ -240,6 +190,8 @@ export type OwnerEpisodeDetail = EpisodeMediaInfo & {
   episodeType: (typeof EPISODE_TYPES)[number];
   explicit: boolean;
   premium: boolean;
+  /** ISO 8601, or null without early access. */
+  earlyAccessAt: string | null;
   chapters: { startSeconds: number; title: string; url: string | null }[];
   guests: EpisodeGuestView[];
   version: number;

@@ -18,18 +18,20 @@ async function readTranscript(media: MediaStorage, key: string): Promise<Episode
 
 /**
  * What the episode page shows of a public episode. `canPlay` is false for a premium episode and a visitor who is not
- * a premium member: the page then names no audio URL.
+ * a premium member: the page then names no audio URL. `earlyAccess` marks an episode a paying member sees before its
+ * publish date.
  */
 export async function episodePageData(
   episode: PublicEpisodeRow,
   media: MediaStorage,
-  { canPlay }: { canPlay: boolean },
+  { canPlay, now }: { canPlay: boolean; now: Date },
 ): Promise<EpisodePageData> {
   const { audioKey, artworkKey, artworkRenditions, transcriptKey, chapters, publishDate, ...rest } = episode;
   return {
     ...rest,
     episodeType: rest.episodeType as EpisodePageData["episodeType"],
     publishDate: (publishDate as Date).toISOString(),
+    earlyAccess: (publishDate as Date) > now,
     audioUrl: canPlay && audioKey ? episodeMediaUrl(audioKey) : null,
     artwork: artworkKey
       ? {

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type EpisodeChapter, episodeGuests, episodeSlugRedirects, podcastEpisodes } from "~/db/schema";
+import type { MembershipTier } from "~/lib/current-user";
 import {
   EPISODES_PER_PAGE,
   type EpisodeGuest,
   type EpisodeListItem,
   type EpisodeNeighbour,
   episodeMediaUrl,
+  type FeaturedEpisode,
   formatDuration,
   type PodcastEpisode,
 } from "./schema";
@@ -21,6 +23,25 @@ export const isPublicAt = (now: Date) =>
     lte(podcastEpisodes.publishDate, now),
     isNotNull(podcastEpisodes.audioKey),
   ) as SQL;
+
+/**
+ * Whether a scheduled episode is in its early access at `now`: its early-access time come, its publish date not yet,
+ * its audio uploaded. Only Basic and Premium members may hear it then.
+ */
+const isEarlyAccessAt = (now: Date) =>
+  and(
+    eq(podcastEpisodes.status, "scheduled"),
+    lte(podcastEpisodes.earlyAccessAt, now),
+    gt(podcastEpisodes.publishDate, now),
+    isNotNull(podcastEpisodes.audioKey),
+  ) as SQL;
+
+/** Tiers that hear early-access episodes. */
+export const hasEarlyAccess = (tier: MembershipTier | null) => tier === "basic" || tier === "premium";
+
+/** The episodes a listener of `tier` may have at `now`: the public ones, and those in early access for paying tiers. */
+const isListedFor = (now: Date, tier: MembershipTier | null) =>
+  (hasEarlyAccess(tier) ? or(isPublicAt(now), isEarlyAccessAt(now)) : isPublicAt(now)) as SQL;
 
 const isFreeAt = (now: Date) => and(isPublicAt(now), eq(podcastEpisodes.premium, false)) as SQL;
 
@@ -62,13 +83,12 @@ function toPodcastEpisode(row: Awaited<ReturnType<typeof selectApiRows>>[number]
   };
 }
 
-function selectApiRows(db: Database, now: Date, limit?: number) {
-  const query = db
+function selectApiRows(db: Database, now: Date) {
+  return db
     .select(apiColumns)
     .from(podcastEpisodes)
     .where(isFreeAt(now))
     .orderBy(trailerFirst, ...newestFirst);
-  return limit === undefined ? query : query.limit(limit);
 }
 
 /**
@@ -79,10 +99,20 @@ export async function listApiEpisodes(db: Database, now: Date): Promise<PodcastE
   return (await selectApiRows(db, now)).map(toPodcastEpisode);
 }
 
-/** The trailer card's episode: the first of listApiEpisodes, or null while none is public. */
-export async function featuredEpisode(db: Database, now: Date): Promise<PodcastEpisode | null> {
-  const [row] = await selectApiRows(db, now, 1);
-  return row ? toPodcastEpisode(row) : null;
+/** The trailer card's episode, with its chapters: the first of listApiEpisodes, or null while none is public. */
+export async function featuredEpisode(db: Database, now: Date): Promise<FeaturedEpisode | null> {
+  const [row] = await db
+    .select({ ...apiColumns, chapters: podcastEpisodes.chapters })
+    .from(podcastEpisodes)
+    .where(isFreeAt(now))
+    .orderBy(trailerFirst, ...newestFirst)
+    .limit(1);
+  if (!row) return null;
+  const { chapters, ...episode } = row;
+  return {
+    ...toPodcastEpisode(episode),
+    chapters: chapters.map(({ startSeconds, title }) => ({ startSeconds, title })),
+  };
 }
 
 /** The newest public free episode, for the links page's LATEST EPISODE button. */
@@ -109,34 +139,38 @@ const listColumns = {
   premium: podcastEpisodes.premium,
 };
 
-type ListRow = { publishDate: Date | null; episodeType: string } & Omit<EpisodeListItem, "publishDate" | "episodeType">;
+type ListRow = { publishDate: Date | null; episodeType: string } & Omit<
+  EpisodeListItem,
+  "publishDate" | "episodeType" | "earlyAccess"
+>;
 
-const toListItem = ({ publishDate, episodeType, ...row }: ListRow): EpisodeListItem => ({
+const toListItem = ({ publishDate, episodeType, ...row }: ListRow, now: Date): EpisodeListItem => ({
   ...row,
   episodeType: episodeType as EpisodeListItem["episodeType"],
   publishDate: (publishDate as Date).toISOString(),
+  earlyAccess: (publishDate as Date) > now,
 });
 
 export type EpisodeListPage = { episodes: EpisodeListItem[]; page: number; hasPrevious: boolean; hasNext: boolean };
 
 /**
  * One page of the public episodes, premium ones included (the page shows them with a lock), newest first, leaving
- * out the episode the trailer card already shows.
+ * out the episode the trailer card already shows. A Basic or Premium member also sees those in early access.
  */
 export async function listPublicEpisodes(
   db: Database,
   now: Date,
-  { page, exceptId }: { page: number; exceptId?: number },
+  { page, exceptId, tier = null }: { page: number; exceptId?: number; tier?: MembershipTier | null },
 ): Promise<EpisodeListPage> {
   const rows = await db
     .select(listColumns)
     .from(podcastEpisodes)
-    .where(and(isPublicAt(now), exceptId === undefined ? undefined : ne(podcastEpisodes.id, exceptId)))
+    .where(and(isListedFor(now, tier), exceptId === undefined ? undefined : ne(podcastEpisodes.id, exceptId)))
     .orderBy(...newestFirst)
     .limit(EPISODES_PER_PAGE + 1)
     .offset((page - 1) * EPISODES_PER_PAGE);
   return {
-    episodes: rows.slice(0, EPISODES_PER_PAGE).map(toListItem),
+    episodes: rows.slice(0, EPISODES_PER_PAGE).map((row) => toListItem(row, now)),
     page,
     hasPrevious: page > 1,
     hasNext: rows.length > EPISODES_PER_PAGE,
@@ -200,9 +234,15 @@ async function neighbour(db: Database, now: Date, episode: { id: number; publish
 
 /**
  * The public episode at `/podcast/{slug}`; `moved` with the current slug when `slug` is one it had before; null for
- * an unknown slug or an episode that is not public at `now` (a draft, unpublished, or scheduled for later).
+ * an unknown slug or an episode that is not public at `now` (a draft, unpublished, or scheduled for later). A viewer
+ * of a paying tier also finds an episode in its early access.
  */
-export async function findPublicEpisode(db: Database, slug: string, now: Date): Promise<EpisodeLookup> {
+export async function findPublicEpisode(
+  db: Database,
+  slug: string,
+  now: Date,
+  tier: MembershipTier | null = null,
+): Promise<EpisodeLookup> {
   const [row] = await db
     .select({
       ...listColumns,
@@ -217,13 +257,13 @@ export async function findPublicEpisode(db: Database, slug: string, now: Date): 
       chapters: podcastEpisodes.chapters,
     })
     .from(podcastEpisodes)
-    .where(and(eq(podcastEpisodes.slug, slug), isPublicAt(now)));
+    .where(and(eq(podcastEpisodes.slug, slug), isListedFor(now, tier)));
   if (!row) {
     const [moved] = await db
       .select({ slug: podcastEpisodes.slug })
       .from(episodeSlugRedirects)
       .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, episodeSlugRedirects.episodeId))
-      .where(and(eq(episodeSlugRedirects.slug, slug), isPublicAt(now)));
+      .where(and(eq(episodeSlugRedirects.slug, slug), isListedFor(now, tier)));
     return moved ? { kind: "moved", slug: moved.slug } : null;
   }
   const publishDate = row.publishDate as Date;
@@ -248,8 +288,11 @@ export async function findPublicEpisodeChapters(
   return row?.chapters ?? null;
 }
 
-/** What a media request needs to know about the episode naming a key: may anyone have it, and is it premium audio. */
-export type EpisodeMediaOwner = { isPublic: boolean; isPremiumAudio: boolean };
+/**
+ * What a media request needs to know about the episode naming a key: may anyone have it, may paying members have it
+ * early, and is it premium audio.
+ */
+export type EpisodeMediaOwner = { isPublic: boolean; isEarlyAccess: boolean; isPremiumAudio: boolean };
 
 /**
  * The episode whose audio, artwork (or one of its renditions) or transcript is stored under `key`, or null when no
@@ -259,6 +302,7 @@ export async function findEpisodeMediaOwner(db: Database, key: string, now: Date
   const [row] = await db
     .select({
       isPublic: sql<boolean>`coalesce(${isPublicAt(now)}, false)`,
+      isEarlyAccess: sql<boolean>`coalesce(${isEarlyAccessAt(now)}, false)`,
       isPremiumAudio: sql<boolean>`${podcastEpisodes.premium} and ${podcastEpisodes.audioKey} = ${key}`,
     })
     .from(podcastEpisodes)
@@ -275,6 +319,7 @@ export async function findEpisodeMediaOwner(db: Database, key: string, now: Date
 }
 
 export type FeedEpisode = {
+  id: number;
   guid: string;
   slug: string;
   title: string;
@@ -296,8 +341,24 @@ export type FeedEpisode = {
   updatedAt: Date;
 };
 
-/** What the public podcast feed carries: free episodes public at `now`, newest first, with their guests. */
-export async function listFeedEpisodes(db: Database, now: Date): Promise<FeedEpisode[]> {
+/**
+ * What a feed may carry at `now` for a member of `tier`, or for the public feed (null): public episodes, then those in
+ * early access for paying tiers; premium ones only for Premium.
+ */
+function feedCondition(now: Date, tier: MembershipTier | null): SQL {
+  if (tier === null) return isFreeAt(now);
+  return and(isListedFor(now, tier), tier === "premium" ? undefined : eq(podcastEpisodes.premium, false)) as SQL;
+}
+
+/**
+ * What a podcast feed carries, newest first, with their guests: the public feed's free episodes public at `now`
+ * (no tier), or what a member's private feed carries for their tier.
+ */
+export async function listFeedEpisodes(
+  db: Database,
+  now: Date,
+  tier: MembershipTier | null = null,
+): Promise<FeedEpisode[]> {
   const rows = await db
     .select({
       id: podcastEpisodes.id,
@@ -321,7 +382,7 @@ export async function listFeedEpisodes(db: Database, now: Date): Promise<FeedEpi
       updatedAt: podcastEpisodes.updatedAt,
     })
     .from(podcastEpisodes)
-    .where(isFreeAt(now))
+    .where(feedCondition(now, tier))
     .orderBy(...newestFirst);
   const guests = await guestsOf(
     db,
@@ -329,6 +390,7 @@ export async function listFeedEpisodes(db: Database, now: Date): Promise<FeedEpi
   );
   return rows.map(({ id, publishDate, audioKey, ...row }) => ({
     ...row,
+    id,
     publishDate: publishDate as Date,
     audioKey: audioKey as string,
     episodeType: row.episodeType as FeedEpisode["episodeType"],
@@ -354,4 +416,26 @@ export async function listPublicEpisodeRevisions(
     slug,
     updatedAt: new Date(Math.max(updatedAt.getTime(), (publishDate as Date).getTime())),
   }));
+}
+
+export type MemberFeedAudio = { kind: "audio"; key: string } | { kind: "premium-required" } | null;
+
+/**
+ * The audio behind a private feed's enclosure for a member of `tier`, checked at `now`: the key when their feed may
+ * carry the episode, "premium-required" for a premium episode a lower tier may not hear (after a downgrade), null for
+ * an episode no feed carries now.
+ */
+export async function findMemberFeedAudio(
+  db: Database,
+  episodeId: number,
+  now: Date,
+  tier: MembershipTier,
+): Promise<MemberFeedAudio> {
+  const [row] = await db
+    .select({ audioKey: podcastEpisodes.audioKey, premium: podcastEpisodes.premium })
+    .from(podcastEpisodes)
+    .where(and(eq(podcastEpisodes.id, episodeId), feedCondition(now, "premium")));
+  if (!row?.audioKey) return null;
+  if (row.premium && tier !== "premium") return { kind: "premium-required" };
+  return { kind: "audio", key: row.audioKey };
 }

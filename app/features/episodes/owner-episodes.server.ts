@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import MarkdownIt from "markdown-it";
 import type { Database } from "~/db/client.server";
 import { episodeGuests, episodeSlugRedirects, guestApplications, podcastEpisodes } from "~/db/schema";
 import { apiError } from "~/lib/api.server";
+import { renderMarkdown } from "~/lib/markdown.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { listPageOf, type OwnerListPage } from "~/lib/owner-list";
 import { type ListOrder, readListPage } from "~/lib/owner-list.server";
-import { sanitizeRichHtml } from "~/lib/sanitize-html.server";
 import {
   AUDIO_REQUIRED_MESSAGE,
+  EARLY_ACCESS_BEFORE_PUBLISH_MESSAGE,
   EPISODE_CONFLICT_MESSAGE,
   type EpisodeEditorData,
   type EpisodeListQuery,
@@ -26,13 +26,8 @@ import {
 } from "./editor-schema";
 import { episodeMediaInfo } from "./episode-media.server";
 
-/** Raw HTML in the Markdown is allowed through to the sanitiser, which keeps only its allow-list. */
-const markdown = new MarkdownIt({ html: true, linkify: true });
-
 /** Show notes as the pages draw them: Markdown rendered, then allow-list-sanitised. */
-export function renderShowNotes(source: string): string {
-  return sanitizeRichHtml(markdown.render(source));
-}
+export const renderShowNotes = renderMarkdown;
 
 /** A refusal the owner's call answers with its status and message (and the field it is about). */
 export class EpisodeChangeRefused extends Error {
@@ -137,6 +132,7 @@ export async function readOwnerEpisode(db: Database, id: number, now: Date): Pro
     episodeType: row.episodeType as OwnerEpisodeDetail["episodeType"],
     explicit: row.explicit,
     premium: row.premium,
+    earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
     chapters: row.chapters.map((chapter) => ({ ...chapter, url: chapter.url ?? null })),
     guests,
     version: row.version,
@@ -204,7 +200,7 @@ async function freeSlugFor(tx: Transaction, title: string, episodeId: number | n
 
 /** The status, publish date and first-publication moment a save asks for, or the refusal. */
 function publication(
-  input: Pick<EpisodeEditorData, "status" | "publishDate">,
+  input: Pick<EpisodeEditorData, "status" | "publishDate" | "earlyAccessAt">,
   current: { audioKey: string | null; firstPublishedAt: Date | null },
   now: Date,
 ) {
@@ -216,6 +212,9 @@ function publication(
   }
   // Publish now: a date already past is kept (a back-dated episode), any other becomes this moment.
   if (input.status === "published" && (!publishDate || publishDate > now)) publishDate = now;
+  if (input.earlyAccessAt && (!publishDate || input.earlyAccessAt >= publishDate)) {
+    throw new EpisodeChangeRefused(400, EARLY_ACCESS_BEFORE_PUBLISH_MESSAGE, "earlyAccessAt");
+  }
   const alreadyPublic = isSlugFixed(current.firstPublishedAt, now);
   const firstPublishedAt = alreadyPublic
     ? current.firstPublishedAt
@@ -251,6 +250,7 @@ const editorColumns = (input: EpisodeEditorData) => ({
   episodeType: input.episodeType,
   explicit: input.explicit,
   premium: input.premium,
+  earlyAccessAt: input.earlyAccessAt,
   chapters: input.chapters.map(({ startTime, title, url }) =>
     url ? { startSeconds: startTime, title, url } : { startSeconds: startTime, title },
   ),

@@ -1,4 +1,4 @@
-import { siteConfig } from "~/lib/site-config";
+import { type SiteIdentity, siteConfig } from "~/lib/site-config";
 import { cdata, element, type XmlChild, xmlDocument } from "~/lib/xml";
 import type { FeedEpisode } from "./episodes.server";
 import { episodeMediaUrl, episodePagePath } from "./schema";
@@ -42,11 +42,19 @@ function person(role: "host" | "guest", name: string, href?: string | null): Xml
 /** The address of an episode's Podcasting 2.0 chapters document. */
 export const episodeChaptersPath = (slug: string) => `${episodePagePath(slug)}/chapters.json`;
 
-function item(episode: FeedEpisode, siteUrl: string): XmlChild {
-  const artworkUrl = absoluteUrl(
-    siteUrl,
-    episode.artworkKey ? episodeMediaUrl(episode.artworkKey) : siteConfig.artwork.url,
-  );
+/**
+ * Where a feed lives and where its enclosures point: the public feed's own address and the media URLs, or a member's
+ * private feed, whose enclosures check the member's tier on every request.
+ */
+export type FeedAddresses = { feedPath: string; audioPath: (episode: FeedEpisode) => string; titleSuffix?: string };
+
+const PUBLIC_FEED: FeedAddresses = {
+  feedPath: siteConfig.feedPath,
+  audioPath: (episode) => episodeMediaUrl(episode.audioKey),
+};
+
+function item(episode: FeedEpisode, siteUrl: string, site: SiteIdentity, addresses: FeedAddresses): XmlChild {
+  const artworkUrl = absoluteUrl(siteUrl, episode.artworkKey ? episodeMediaUrl(episode.artworkKey) : site.artwork.url);
   const description = htmlParagraph(episode.description);
   return element(
     "item",
@@ -59,7 +67,7 @@ function item(episode: FeedEpisode, siteUrl: string): XmlChild {
     element("guid", { isPermaLink: "false" }, episode.guid),
     element("pubDate", {}, rfc2822(episode.publishDate)),
     element("enclosure", {
-      url: absoluteUrl(siteUrl, episodeMediaUrl(episode.audioKey)),
+      url: absoluteUrl(siteUrl, addresses.audioPath(episode)),
       length: episode.audioLengthBytes ?? 0,
       type: episode.audioMimeType,
     }),
@@ -70,13 +78,13 @@ function item(episode: FeedEpisode, siteUrl: string): XmlChild {
     element("itunes:image", { href: artworkUrl }),
     element("itunes:explicit", {}, String(episode.explicit)),
     // Item-level people replace the channel's list, so the host is named again beside the guests.
-    person("host", siteConfig.hostName),
+    person("host", site.hostName),
     ...episode.guests.map((guest) => person("guest", guest.name, guest.link)),
     episode.transcriptKey &&
       element("podcast:transcript", {
         url: absoluteUrl(siteUrl, episodeMediaUrl(episode.transcriptKey)),
         type: episode.transcriptMimeType ?? "text/plain",
-        language: siteConfig.podcastFeed.language,
+        language: site.podcastFeed.language,
       }),
     episode.hasChapters &&
       element("podcast:chapters", {
@@ -86,12 +94,12 @@ function item(episode: FeedEpisode, siteUrl: string): XmlChild {
   );
 }
 
-function trailer(episode: FeedEpisode, siteUrl: string): XmlChild {
+function trailer(episode: FeedEpisode, siteUrl: string, addresses: FeedAddresses): XmlChild {
   return element(
     "podcast:trailer",
     {
       pubdate: rfc2822(episode.publishDate),
-      url: absoluteUrl(siteUrl, episodeMediaUrl(episode.audioKey)),
+      url: absoluteUrl(siteUrl, addresses.audioPath(episode)),
       length: episode.audioLengthBytes ?? 0,
       type: episode.audioMimeType,
       season: episode.seasonNumber,
@@ -106,11 +114,22 @@ export function feedLastModified(episodes: FeedEpisode[]): Date | null {
   return times.length === 0 ? null : new Date(Math.max(...times));
 }
 
-/** The RSS 2.0 podcast feed of the given episodes (the caller leaves out premium and unpublished ones). */
-export function buildPodcastFeed(episodes: FeedEpisode[], siteUrl: string): string {
-  const feed = siteConfig.podcastFeed;
-  const feedUrl = absoluteUrl(siteUrl, siteConfig.feedPath);
-  const artworkUrl = absoluteUrl(siteUrl, siteConfig.artwork.url);
+/**
+ * The RSS 2.0 podcast feed of the given episodes (the caller chooses them: the public feed leaves out premium and
+ * unpublished ones), with the show's identity as the owner set it; its permanent guid stays fixed in code. A private
+ * feed asks directories not to list it (itunes:block).
+ */
+export function buildPodcastFeed(
+  episodes: FeedEpisode[],
+  siteUrl: string,
+  site: SiteIdentity,
+  addresses: FeedAddresses = PUBLIC_FEED,
+): string {
+  const feed = site.podcastFeed;
+  const { guid, locked } = siteConfig.podcastFeed;
+  const isPrivate = addresses !== PUBLIC_FEED;
+  const feedUrl = absoluteUrl(siteUrl, addresses.feedPath);
+  const artworkUrl = absoluteUrl(siteUrl, site.artwork.url);
   const siteHome = absoluteUrl(siteUrl, "/");
   const lastModified = feedLastModified(episodes);
   return xmlDocument(
@@ -121,8 +140,9 @@ export function buildPodcastFeed(episodes: FeedEpisode[], siteUrl: string): stri
         "channel",
         {},
         element("atom:link", { href: feedUrl, rel: "self", type: "application/rss+xml" }),
-        element("title", {}, siteConfig.showName),
-        element("description", {}, cdata(htmlParagraph(siteConfig.description, MAX_DESCRIPTION_BYTES))),
+        element("title", {}, `${site.showName}${addresses.titleSuffix ?? ""}`),
+        isPrivate && element("itunes:block", {}, "Yes"),
+        element("description", {}, cdata(htmlParagraph(site.description, MAX_DESCRIPTION_BYTES))),
         element("link", {}, siteHome),
         element("language", {}, feed.language),
         element("copyright", {}, feed.copyright),
@@ -131,7 +151,7 @@ export function buildPodcastFeed(episodes: FeedEpisode[], siteUrl: string): stri
           "image",
           {},
           element("url", {}, artworkUrl),
-          element("title", {}, siteConfig.showName),
+          element("title", {}, site.showName),
           element("link", {}, siteHome),
         ),
         element("itunes:image", { href: artworkUrl }),
@@ -141,7 +161,7 @@ export function buildPodcastFeed(episodes: FeedEpisode[], siteUrl: string): stri
           element("itunes:category", { text: feed.category.subcategory }),
         ),
         element("itunes:explicit", {}, String(feed.explicit)),
-        element("itunes:author", {}, siteConfig.hostName),
+        element("itunes:author", {}, site.hostName),
         element(
           "itunes:owner",
           {},
@@ -149,11 +169,13 @@ export function buildPodcastFeed(episodes: FeedEpisode[], siteUrl: string): stri
           element("itunes:email", {}, feed.owner.email),
         ),
         element("itunes:type", {}, feed.type),
-        element("podcast:guid", {}, feed.guid),
-        element("podcast:locked", { owner: feed.owner.email }, feed.locked ? "yes" : "no"),
-        person("host", siteConfig.hostName),
-        ...episodes.filter((episode) => episode.episodeType === "trailer").map((episode) => trailer(episode, siteUrl)),
-        ...episodes.map((episode) => item(episode, siteUrl)),
+        element("podcast:guid", {}, guid),
+        element("podcast:locked", { owner: feed.owner.email }, locked ? "yes" : "no"),
+        person("host", site.hostName),
+        ...episodes
+          .filter((episode) => episode.episodeType === "trailer")
+          .map((episode) => trailer(episode, siteUrl, addresses)),
+        ...episodes.map((episode) => item(episode, siteUrl, site, addresses)),
       ),
     ),
   );

@@ -25,6 +25,9 @@ export type PodcastEpisode = {
 
 export type PodcastEpisodesResponse = { success: true; data: PodcastEpisode[] };
 
+/** The trailer card's episode, with the chapters the owner gave it ("In this episode"). */
+export type FeaturedEpisode = PodcastEpisode & { chapters: { startSeconds: number; title: string }[] };
+
 /** One line of the `/podcast` list. */
 export type EpisodeListItem = {
   id: number;
@@ -37,6 +40,8 @@ export type EpisodeListItem = {
   episodeNumber: number | null;
   episodeType: PodcastEpisode["episodeType"];
   premium: boolean;
+  /** Listed for a Basic or Premium member before its publish date (its early access). */
+  earlyAccess: boolean;
 };
 
 export type EpisodeGuest = { name: string; role: string | null; link: string | null };
@@ -75,12 +80,7 @@ export function episodePagePath(slug: string): string {
 /** Episodes the `/podcast` list shows on one page. */
 export const EPISODES_PER_PAGE = 20;
 
-/** `?page=N` of the `/podcast` list: a whole number from 1; anything else is the first page. */
-export function listPageNumber(url: URL): number {
-  const value = url.searchParams.get("page");
-  if (value === null || !/^[1-9]\d{0,5}$/.test(value)) return 1;
-  return Number(value);
-}
+export { listPageNumber } from "~/lib/list-page-number";
 
 /** Formats whole seconds as m:ss, or h:mm:ss from an hour up. */
 export function formatDuration(totalSeconds: number): string {

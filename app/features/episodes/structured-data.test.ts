@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { EpisodePageData, PodcastEpisode } from "./schema";
+import type { EpisodePageData, FeaturedEpisode } from "./schema";
 import { episodePageStructuredData, episodeStructuredData } from "./structured-data";
 
-const episode: PodcastEpisode = {
+const episode: FeaturedEpisode = {
   id: 1,
   guid: "no-details-guid",
   slug: "episode-1",
@@ -18,6 +18,7 @@ const episode: PodcastEpisode = {
   guestName: "Sam Rivera",
   spotifyUrl: null,
   youtubeUrl: null,
+  chapters: [],
 };
 
 describe("episodeStructuredData", () => {
@@ -33,21 +34,29 @@ describe("episodeStructuredData", () => {
     });
   });
 
-  it("adds the chapters and topics the site config holds for the episode", () => {
-    const trailer = { ...episode, guid: "c4d5a3d0-6a8e-4c41-9f0b-3c2a1e7b9d01", guestName: null };
+  it("adds the chapters the owner gave the episode as its segments", () => {
+    const trailer = {
+      ...episode,
+      guestName: null,
+      chapters: [
+        { startSeconds: 0, title: "Welcome" },
+        { startSeconds: 6, title: "What you will hear each week" },
+      ],
+    };
     expect(episodeStructuredData(trailer)).toMatchObject({
       guests: [],
-      keywords: ["innovation", "disruption", "founder stories"],
       segments: [
         { title: "Welcome", startSeconds: 0 },
         { title: "What you will hear each week", startSeconds: 6 },
       ],
     });
+    expect(episodeStructuredData(trailer)).not.toHaveProperty("keywords");
   });
 });
 
 describe("episodePageStructuredData", () => {
   const page: EpisodePageData = {
+    earlyAccess: false,
     id: 2,
     guid: "pivot",
     slug: "the-pivot",

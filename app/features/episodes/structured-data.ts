@@ -1,9 +1,8 @@
-import { siteConfig } from "~/lib/site-config";
 import type { EpisodeStructuredDataInput } from "~/lib/structured-data";
-import type { EpisodePageData, PodcastEpisode } from "./schema";
+import type { EpisodePageData, FeaturedEpisode } from "./schema";
 
-/** What an episode card shows, in the structured-data builder's terms. */
-export function episodeStructuredData(episode: PodcastEpisode): EpisodeStructuredDataInput {
+/** What the trailer card shows, in the structured-data builder's terms: its chapters are the segments. */
+export function episodeStructuredData(episode: FeaturedEpisode): EpisodeStructuredDataInput {
   return {
     title: episode.title,
     description: episode.description,
@@ -12,7 +11,7 @@ export function episodeStructuredData(episode: PodcastEpisode): EpisodeStructure
     episodeNumber: episode.episodeNumber,
     durationSeconds: episode.durationSeconds,
     guests: episode.guestName ? [episode.guestName] : [],
-    ...siteConfig.episodeDetails[episode.guid],
+    ...(episode.chapters.length > 0 && { segments: episode.chapters }),
   };
 }
 

@@ -18,6 +18,7 @@ const episode: EpisodePageData = {
   episodeNumber: 2,
   episodeType: "full",
   premium: false,
+  earlyAccess: false,
   showNotesHtml: "<p>Links from the show.</p>",
   audioUrl: "/media/episodes/audio/pivot0123456789abc.mp3",
   audioMimeType: "audio/mpeg",
@@ -78,6 +79,15 @@ describe("the episode page", () => {
     expect(locked).toContain("Premium episode");
     expect(locked).toMatch(/href="\/members\/upgrade"/);
     expect(locked).not.toContain("#t=");
+  });
+
+  it("tells a member an early-access episode's public date, and says nothing of it otherwise", () => {
+    const early = renderPage({
+      episode: { ...episode, earlyAccess: true },
+      pageUrl: "https://site.example/podcast/the-pivot",
+    });
+    expect(early).toContain("Early access for members: public on Sep 11, 2025");
+    expect(html).not.toContain("Early access");
   });
 
   it("says the episode is not found when there is none", () => {

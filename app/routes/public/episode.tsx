@@ -17,17 +17,16 @@ export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env, media } = context.get(appContext);
-  const found = await findPublicEpisode(db, params.slug, new Date());
+  // Basic and Premium members also find an episode in its early access; the page cache never stores a member's page.
+  const viewer = await getViewer(db, request);
+  const now = new Date();
+  const found = await findPublicEpisode(db, params.slug, now, viewer.user?.membershipTier ?? null);
   if (!found) return data({ episode: null, pageUrl: null }, { status: 404 });
   if (found.kind === "moved") throw redirect(episodePagePath(found.slug), 301);
   const { episode } = found;
-  let canPlay = !episode.premium;
-  if (episode.premium) {
-    const viewer = await getViewer(db, request);
-    canPlay = viewer.isOwner || (viewer.user !== null && hasPremiumAccess(viewer.user));
-  }
+  const canPlay = !episode.premium || viewer.isOwner || (viewer.user !== null && hasPremiumAccess(viewer.user));
   return {
-    episode: await episodePageData(episode, media, { canPlay }),
+    episode: await episodePageData(episode, media, { canPlay, now }),
     pageUrl: `${env.SITE_URL}${episodePagePath(episode.slug)}`,
   };
 }
@@ -46,8 +45,8 @@ export const meta: Route.MetaFunction = (args) => {
     title: episode.title,
     description: episode.description,
     ...(image && { image, imageAlt: `${episode.title} artwork` }),
-    structuredData: ({ siteUrl, canonical }) => [
-      podcastEpisodeJsonLd(siteUrl, canonical, episodePageStructuredData(episode)),
+    structuredData: ({ siteUrl, canonical, site }) => [
+      podcastEpisodeJsonLd(siteUrl, canonical, episodePageStructuredData(episode), site),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
         { name: "Podcast", path: "/podcast" },

@@ -7,31 +7,36 @@ import { Button } from "~/components/ui/button";
 import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
 import { featuredEpisode } from "~/features/episodes/episodes.server";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
+import { InsightTeasers } from "~/features/insights/components/insight-teasers";
+import { listLatestInsights } from "~/features/insights/insights.server";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { submitLaunchListForm } from "~/features/subscribers/launch-list-form.server";
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { newsletterLinks, siteConfig } from "~/lib/site-config";
 import { organizationJsonLd, podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/home";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: ["insights", "episodes"] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: siteConfig.showName,
-    description: siteConfig.description,
+  pageMeta(args, (site) => ({
+    title: site.showName,
+    description: site.description,
     structuredData: ({ siteUrl, canonical }) => {
       const trailer = args.loaderData?.trailer;
       return [
-        podcastSeriesJsonLd(siteUrl),
-        organizationJsonLd(siteUrl),
-        ...(trailer ? [podcastEpisodeJsonLd(siteUrl, canonical, episodeStructuredData(trailer))] : []),
+        podcastSeriesJsonLd(siteUrl, site),
+        organizationJsonLd(siteUrl, site),
+        ...(trailer ? [podcastEpisodeJsonLd(siteUrl, canonical, episodeStructuredData(trailer), site)] : []),
       ];
     },
-  });
+  }));
+
+/** The home page's insights section shows the three latest posts. */
+const HOME_INSIGHT_CARDS = 3;
 
 /** Spec section 9: the newsletter frame in the main content is 150 px high. */
 const MAIN_NEWSLETTER_HEIGHT_PX = 150;
@@ -48,11 +53,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  return {
-    trailer: await featuredEpisode(db, new Date()),
-    newsletter: newsletterLinks(env.NEWSLETTER_URL ?? siteConfig.newsletter.url),
-  };
+  const { db } = context.get(appContext);
+  const now = new Date();
+  const [trailer, latestInsights] = await Promise.all([
+    featuredEpisode(db, now),
+    listLatestInsights(db, HOME_INSIGHT_CARDS, now),
+  ]);
+  return { trailer, latestInsights };
 }
 
 const secondaryLinkClassName = "inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline";
@@ -75,16 +82,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { trailer, newsletter } = loaderData;
+  const { trailer, latestInsights } = loaderData;
+  const { settings, newsletter } = useRootData();
   return (
     <main id="main">
       <section id="home" aria-labelledby="home-heading" className="mx-auto max-w-6xl px-4 pt-32 pb-20">
         <div className="grid items-center gap-12 lg:grid-cols-2">
           <div className="flex flex-col items-start gap-6">
             <h1 id="home-heading" className="font-bold text-4xl tracking-tight sm:text-6xl">
-              {siteConfig.showName}
+              {settings.showName}
             </h1>
-            <p className="max-w-2xl text-lg text-muted-foreground">{siteConfig.tagline}</p>
+            <p className="max-w-2xl text-lg text-muted-foreground">{settings.tagline}</p>
             <div className="flex flex-wrap gap-3">
               <Button asChild className="h-11 px-5">
                 <SectionLink to="/podcast" section="podcast">
@@ -111,21 +119,21 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
               playsInline
               width={480}
               height={270}
-              aria-label={`${siteConfig.showName} teaser`}
+              aria-label={`${settings.showName} teaser`}
               className="aspect-video w-full"
             >
               <track kind="captions" src={TEASER_VIDEO.captions} srcLang="en" label="English" />
             </video>
-            <figcaption className="sr-only">Watch the teaser of {siteConfig.showName}.</figcaption>
+            <figcaption className="sr-only">Watch the teaser of {settings.showName}.</figcaption>
           </figure>
         </div>
       </section>
 
       <HomeSection id="about" title="About the Show">
-        <p className="font-medium text-primary text-sm uppercase tracking-widest">{siteConfig.launchNote}</p>
-        <p className="max-w-3xl text-lg leading-relaxed">{siteConfig.description}</p>
+        <p className="font-medium text-primary text-sm uppercase tracking-widest">{settings.launchNote}</p>
+        <p className="max-w-3xl text-lg leading-relaxed">{settings.description}</p>
         <p className="max-w-3xl text-muted-foreground leading-relaxed">
-          Hosted by {siteConfig.hostName}. Every week, one founder or leader tells the story of a turning point, the way
+          Hosted by {settings.hostName}. Every week, one founder or leader tells the story of a turning point, the way
           it really happened.
         </p>
         <Link to="/about" className={secondaryLinkClassName}>
@@ -144,21 +152,30 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         <p className="max-w-3xl text-muted-foreground leading-relaxed">
           Short reads on technology, operations and leadership, drawn from the conversations on the show.
         </p>
+        <InsightTeasers posts={latestInsights} />
         <Link to="/insights" className={secondaryLinkClassName}>
           Read the latest insights <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </HomeSection>
 
-      <HomeSection id="briefing" title="The Briefing">
+      <HomeSection id="briefing" title={settings.newsletter.name}>
         <p className="max-w-3xl text-muted-foreground leading-relaxed">
           Our newsletter on innovation and disruption: the stories behind the episodes, early access and curated
           reading, straight to your inbox.
         </p>
-        <div className="max-w-xl">
-          <NewsletterEmbed embedUrl={newsletter.embedUrl} height={MAIN_NEWSLETTER_HEIGHT_PX} placement="main_content" />
-        </div>
+        {/* Without a newsletter publication the page's own launch-list form above is the way to sign up. */}
+        {newsletter && (
+          <div className="max-w-xl">
+            <NewsletterEmbed
+              embedUrl={newsletter.embedUrl}
+              newsletterName={settings.newsletter.name}
+              height={MAIN_NEWSLETTER_HEIGHT_PX}
+              placement="main_content"
+            />
+          </div>
+        )}
         <Link to="/briefing" className={secondaryLinkClassName}>
-          More about The Briefing <ArrowRight aria-hidden="true" className="size-4" />
+          More about {settings.newsletter.name} <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </HomeSection>
 

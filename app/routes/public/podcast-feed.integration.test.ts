@@ -8,7 +8,7 @@ import { samplePodcastEpisodes } from "~/db/sample-content";
 import { podcastEpisodes } from "~/db/schema";
 import { newMediaKey } from "~/lib/media/media-key";
 import { mediaLimits, type StoredUpload, storeUpload } from "~/lib/media/store-upload.server";
-import { siteConfig } from "~/lib/site-config";
+import { defaultArtwork, defaultSiteSettings } from "~/lib/site-config";
 import { routeContext } from "../../../tests/setup/call-route";
 import {
   fakeMediaKey,
@@ -104,7 +104,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
     expect(feed).not.toBeNull();
     expect(feed).toMatchObject({
       title: "The Disruption Confessional",
-      description: `<p>${siteConfig.description}</p>`,
+      description: `<p>${defaultSiteSettings.description}</p>`,
       link: `${SITE_URL}/`,
       language: "en",
       itunesImage: `${SITE_URL}/images/podcast-artwork.jpg`,
@@ -162,7 +162,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
   it("puts the channel description's HTML in CDATA, within 4000 bytes", async () => {
     const { xml } = await getFeed();
     const description = xml.match(/<channel>.*?<description>(.*?)<\/description>/s)?.[1] ?? "";
-    expect(description).toBe(`<![CDATA[<p>${siteConfig.description}</p>]]>`);
+    expect(description).toBe(`<![CDATA[<p>${defaultSiteSettings.description}</p>]]>`);
     expect(Buffer.byteLength(description.slice("<![CDATA[".length, -"]]>".length))).toBeLessThanOrEqual(4000);
   });
 
@@ -174,7 +174,7 @@ describe("GET /podcast.xml with the sample episodes", () => {
     expect(size.width).toBe(size.height);
     expect(size.width).toBeGreaterThanOrEqual(1400);
     expect(size.width).toBeLessThanOrEqual(3000);
-    expect(siteConfig.artwork).toMatchObject({ width: size.width, height: size.height });
+    expect(defaultArtwork).toMatchObject({ width: size.width, height: size.height });
   });
 
   it("lists the published public episodes, newest first, without premium, scheduled, unpublished or draft ones", async () => {

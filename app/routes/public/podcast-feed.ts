@@ -3,17 +3,20 @@ import { buildPodcastFeed, feedLastModified, PODCAST_FEED_CONTENT_TYPE } from "~
 import { appContext } from "~/lib/app-context.server";
 import { conditionalResponse } from "~/lib/conditional-get.server";
 import type { PublicRouteHandle } from "~/lib/public-routes";
+import { readSiteSettings } from "~/lib/site-settings.server";
 import type { Route } from "./+types/podcast-feed";
 
 export const handle: PublicRouteHandle = { publicRoute: { shows: ["episodes"] } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
-  const episodes = await listFeedEpisodes(db, new Date());
+  const [episodes, settings] = await Promise.all([listFeedEpisodes(db, new Date()), readSiteSettings(db)]);
+  // A settings save changes the channel, so it counts as a change of the feed for conditional requests too.
+  const times = [feedLastModified(episodes), settings.updatedAt].filter((time) => time !== null);
   return conditionalResponse(request, {
-    body: buildPodcastFeed(episodes, env.SITE_URL),
+    body: buildPodcastFeed(episodes, env.SITE_URL, settings.identity),
     contentType: PODCAST_FEED_CONTENT_TYPE,
-    lastModified: feedLastModified(episodes),
+    lastModified: times.length === 0 ? null : new Date(Math.max(...times.map((time) => time.getTime()))),
     cacheControl: "public, max-age=300",
   });
 }

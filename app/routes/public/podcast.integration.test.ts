@@ -56,6 +56,25 @@ describe("the podcast page's loader", () => {
     expect(await loadPage()).toMatchObject({ trailer: null, list: { episodes: [] } });
   });
 
+  it("gives the trailer card the chapters the owner gave the episode, without their links", async () => {
+    await insertEpisodes(database.db, [
+      publicEpisode({
+        guid: "with-chapters",
+        title: "With chapters",
+        chapters: [
+          { startSeconds: 0, title: "Welcome" },
+          { startSeconds: 65, title: "The call", url: "https://example.com/call" },
+        ],
+      }),
+    ]);
+    const { trailer } = await loadPage();
+    expect(trailer).toMatchObject({ title: "With chapters" });
+    expect(trailer?.chapters).toEqual([
+      { startSeconds: 0, title: "Welcome" },
+      { startSeconds: 65, title: "The call" },
+    ]);
+  });
+
   it("shows a scheduled episode whose time has come", async () => {
     await insertEpisodes(database.db, [
       publicEpisode({ guid: "due", title: "Due", status: "scheduled", publishDate: new Date(Date.now() - 1000) }),

@@ -1,12 +1,13 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { EpisodeListItem, PodcastEpisode } from "~/features/episodes/schema";
+import type { EpisodeListItem, FeaturedEpisode } from "~/features/episodes/schema";
+import { defaultArtwork, defaultSiteSettings } from "~/lib/site-config";
 import type { Route } from "./+types/podcast";
 import Podcast from "./podcast";
 
-const trailer: PodcastEpisode = {
+const trailer: FeaturedEpisode = {
   id: 1,
   guid: "trailer",
   slug: "trailer-welcome",
@@ -22,11 +23,13 @@ const trailer: PodcastEpisode = {
   guestName: null,
   spotifyUrl: null,
   youtubeUrl: null,
+  chapters: [],
 };
 
 const emptyList = { episodes: [], page: 1, hasPrevious: false, hasNext: false };
 
 const listItem = (id: number, overrides: Partial<EpisodeListItem> = {}): EpisodeListItem => ({
+  earlyAccess: false,
   id,
   slug: `episode-${id}`,
   title: `Episode ${id}`,
@@ -40,10 +43,17 @@ const listItem = (id: number, overrides: Partial<EpisodeListItem> = {}): Episode
   ...overrides,
 });
 
-/** The page as the server renders it for the given loader data. */
+/** What the page reads from the root loader: the show's settings as a fresh site has them. */
+const rootData = { settings: { ...defaultSiteSettings, artwork: defaultArtwork } };
+
+/** The page as the server renders it for the given loader data, under a root route that answers `rootData`. */
 function renderPage(loaderData: Route.ComponentProps["loaderData"]) {
   const props = { loaderData, params: {}, matches: [] } as unknown as Route.ComponentProps;
-  return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Podcast, props)));
+  const router = createMemoryRouter(
+    [{ id: "root", path: "/", loader: () => rootData, element: createElement(Podcast, props) }],
+    { hydrationData: { loaderData: { root: rootData } } },
+  );
+  return renderToStaticMarkup(createElement(RouterProvider, { router }));
 }
 
 describe("the podcast page", () => {
@@ -60,6 +70,23 @@ describe("the podcast page", () => {
     expect(html).toMatch(/<audio[^>]*preload="none"[^>]*src="\/media\/episodes\/audio\/trailer0123456789abc.mp3"/);
     expect(html).toContain("Sep 4, 2025");
     expect(html).toContain("0:12");
+  });
+
+  it("lists the trailer's chapters under In this episode, and nothing when it has none", () => {
+    const withChapters = renderPage({
+      trailer: {
+        ...trailer,
+        chapters: [
+          { startSeconds: 0, title: "Welcome" },
+          { startSeconds: 65, title: "The call" },
+        ],
+      },
+      list: emptyList,
+    });
+    expect(withChapters).toContain("In this episode");
+    expect(withChapters).toContain('<time dateTime="PT0S" class="tabular-nums">0:00</time><span>Welcome</span>');
+    expect(withChapters).toContain('<time dateTime="PT1M5S" class="tabular-nums">1:05</time><span>The call</span>');
+    expect(renderPage({ trailer, list: emptyList })).not.toContain("In this episode");
   });
 
   it("links the trailer card's title to the episode page", () => {

@@ -8,48 +8,56 @@ import { featuredEpisode, listPublicEpisodes } from "~/features/episodes/episode
 import { listPageNumber } from "~/features/episodes/schema";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
 import { appContext } from "~/lib/app-context.server";
+import { getViewer } from "~/lib/auth.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
 import { podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/podcast";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, hydrates: true };
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+  pageMeta(args, (site) => ({
     title: "Podcast",
     description:
       "Listen to the trailer and episodes, find the show on your favorite platform, and apply to be a guest.",
     structuredData: ({ siteUrl, canonical }) => {
       const trailer = args.loaderData?.trailer;
       return [
-        podcastSeriesJsonLd(siteUrl),
-        ...(trailer ? [podcastEpisodeJsonLd(siteUrl, canonical, episodeStructuredData(trailer))] : []),
+        podcastSeriesJsonLd(siteUrl, site),
+        ...(trailer ? [podcastEpisodeJsonLd(siteUrl, canonical, episodeStructuredData(trailer), site)] : []),
       ];
     },
-  });
+  }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const now = new Date();
+  // Basic and Premium members also find the episodes in early access; the page cache stores only anonymous pages.
+  const viewer = await getViewer(db, request);
   const trailer = await featuredEpisode(db, now);
-  const list = await listPublicEpisodes(db, now, { page: listPageNumber(new URL(request.url)), exceptId: trailer?.id });
+  const list = await listPublicEpisodes(db, now, {
+    page: listPageNumber(new URL(request.url)),
+    exceptId: trailer?.id,
+    tier: viewer.user?.membershipTier ?? null,
+  });
   return { trailer, list };
 }
 
 export default function Podcast({ loaderData }: Route.ComponentProps) {
+  const { settings } = useRootData();
   const { trailer, list } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-16 px-4 pt-28 pb-20">
       <header className="space-y-4">
-        <p className="font-medium text-primary text-sm uppercase tracking-widest">{siteConfig.launchNote}</p>
+        <p className="font-medium text-primary text-sm uppercase tracking-widest">{settings.launchNote}</p>
         <h1 className="font-bold text-4xl tracking-tight">The Podcast</h1>
-        <p className="max-w-2xl text-lg text-muted-foreground">{siteConfig.tagline}</p>
+        <p className="max-w-2xl text-lg text-muted-foreground">{settings.tagline}</p>
         <p className="max-w-2xl text-muted-foreground">
-          {siteConfig.schedule.frequency}, usually on {siteConfig.schedule.usualDay}. About{" "}
-          {siteConfig.schedule.typicalMinutes} minutes an episode, rated {siteConfig.schedule.contentRating}. Hosted by{" "}
-          {siteConfig.hostName}.
+          {settings.schedule.frequency}, usually on {settings.schedule.usualDay}. About{" "}
+          {settings.schedule.typicalMinutes} minutes an episode, rated {settings.schedule.contentRating}. Hosted by{" "}
+          {settings.hostName}.
         </p>
       </header>
 

@@ -66,9 +66,28 @@ describe("GET /sitemap.xml", () => {
       sanitizedForStorage({
         ...sampleInsightPosts[0],
         id: "q&a with <founders>",
+        slug: "q&a with <founders>",
         updatedAt: new Date("2025-09-30T00:00:00Z"),
       }),
     );
+    // A draft's or a scheduled post's edit changes nothing public, and neither has a page yet.
+    await database.db.insert(insightPosts).values([
+      {
+        ...sampleInsightPosts[2],
+        id: "draft-post",
+        slug: "draft-post",
+        status: "draft",
+        updatedAt: new Date("2026-01-01"),
+      },
+      {
+        ...sampleInsightPosts[2],
+        id: "later-post",
+        slug: "later-post",
+        status: "scheduled",
+        publishedAt: new Date(Date.now() + 86_400_000),
+        updatedAt: new Date("2026-01-01"),
+      },
+    ]);
     await insertEpisodes(
       database.db,
       sampleEpisodeFixtures().map((episode) => ({ ...episode, updatedAt: new Date("2025-09-20T00:00:00Z") })),
@@ -123,8 +142,8 @@ describe("GET /sitemap.xml", () => {
       { loc: `${SITE_URL}/terms-of-service`, lastmod: fixed },
       { loc: `${SITE_URL}/cookie-policy`, lastmod: fixed },
       { loc: `${SITE_URL}/guest-application`, lastmod: fixed },
-      { loc: `${SITE_URL}/insights/ai-agents-small-business`, lastmod: "2025-10-05T12:00:00Z" },
       { loc: `${SITE_URL}/insights/q%26a%20with%20%3Cfounders%3E`, lastmod: "2025-09-30T00:00:00Z" },
+      { loc: `${SITE_URL}/insights/ai-agents-small-business`, lastmod: "2025-10-05T12:00:00Z" },
       { loc: `${SITE_URL}/insights/resilient-supply-chains`, lastmod: "2025-10-04T12:00:00Z" },
       { loc: `${SITE_URL}/insights/founder-burnout`, lastmod: "2025-10-03T12:00:00Z" },
       { loc: `${SITE_URL}/podcast/founders-who-failed-forward-the-unedited-cut`, lastmod: "2025-09-25T09:00:00Z" },
@@ -133,6 +152,8 @@ describe("GET /sitemap.xml", () => {
       { loc: `${SITE_URL}/podcast/episode-1-the-pivot-that-almost-sank-us`, lastmod: "2025-09-20T00:00:00Z" },
       { loc: `${SITE_URL}/podcast/trailer-welcome-to-the-disruption-confessional`, lastmod: "2025-09-20T00:00:00Z" },
     ]);
+    expect(reply.text).not.toContain("draft-post");
+    expect(reply.text).not.toContain("later-post");
     expect(reply.text).not.toContain("/members");
     expect(reply.text).not.toContain("/admin");
     expect(reply.text).not.toContain("/api");
@@ -160,6 +181,7 @@ describe("GET /robots.txt", () => {
         "Disallow: /admin",
         "Disallow: /members",
         "Disallow: /api",
+        "Disallow: /feeds",
         "",
         `Sitemap: ${SITE_URL}/sitemap.xml`,
         "",

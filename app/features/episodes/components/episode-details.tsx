@@ -78,6 +78,11 @@ export function EpisodeDetails({ episode, pageUrl }: { episode: EpisodePageData;
             </Link>
           </p>
           {numbering && <p className="font-medium text-primary text-sm uppercase tracking-widest">{numbering}</p>}
+          {episode.earlyAccess && (
+            <p className="w-fit rounded-full bg-secondary px-3 py-1 font-medium text-primary text-sm">
+              Early access for members: public on {formatEpisodeDate(episode.publishDate)}
+            </p>
+          )}
           <h1 id="episode-title" className="font-bold text-4xl tracking-tight">
             {episode.title}
           </h1>

@@ -1,28 +1,22 @@
 import { Plus, Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Field, localInputValue, PublishStatusBadge, statusActions } from "~/components/editor-parts";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/use-toast";
-import { sendJson } from "~/lib/api-client";
-import { formFields } from "~/lib/form-fields";
+import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
   EPISODE_TYPES,
   EpisodeEditorSchema,
   EpisodeSaveSchema,
   type GuestChoice,
   type OwnerEpisodeDetail,
-  type OwnerEpisodeStatus,
   SUMMARY_MAX_LENGTH,
 } from "../editor-schema";
-import { EpisodeStatusBadge } from "./owner-episodes-panel";
-
-type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]> };
-type FieldErrors = Record<string, string>;
 
 const EPISODE_TYPE_LABELS: Record<(typeof EPISODE_TYPES)[number], string> = {
   full: "Full",
@@ -41,70 +35,12 @@ function clockOf(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** An ISO moment as a datetime-local value in the browser's time zone. */
-function localInputValue(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 type ChapterRow = { key: number; startTime: string; title: string; url: string };
 type GuestRow = { key: number; name: string; role: string; link: string; guestApplicationId: number | null };
 
 /** Rows get keys of their own, so that removing one keeps what was typed in the others. */
 let nextRowKey = 0;
 const rowKey = () => ++nextRowKey;
-
-/** The buttons that change the status, by the status shown now. */
-function statusActions(status: OwnerEpisodeStatus | null): { status: OwnerEpisodeStatus; label: string }[] {
-  switch (status) {
-    case "published":
-      return [{ status: "unpublished", label: "Unpublish" }];
-    case "scheduled":
-      return [
-        { status: "published", label: "Publish Now" },
-        { status: "draft", label: "Back to Draft" },
-      ];
-    case "unpublished":
-      return [
-        { status: "published", label: "Publish Now" },
-        { status: "scheduled", label: "Schedule" },
-        { status: "draft", label: "Back to Draft" },
-      ];
-    default:
-      return [
-        { status: "published", label: "Publish Now" },
-        { status: "scheduled", label: "Schedule" },
-      ];
-  }
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? <p className="text-muted-foreground text-xs">{hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-red-300 text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The episode editor (new and edit). Its fields are uncontrolled and read on submit with the same schema the API
@@ -121,17 +57,35 @@ export function EpisodeEditor({
   /** The audio, artwork and transcript uploads, for an episode that exists. */
   mediaUploads?: ReactNode;
 }) {
-  const id = useId();
-  const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const publishDateRef = useRef<HTMLInputElement>(null);
   const notesRef = useRef<HTMLTextAreaElement>(null);
-  const [saved, setSaved] = useState(episode);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
+  const {
+    saved,
+    errors,
+    conflict,
+    saving,
+    deleting,
+    setDeleting,
+    preview,
+    setPreview,
+    publishDateRef,
+    fieldId,
+    invalid,
+    handleSubmit,
+    showPreview,
+    remove,
+  } = usePublishingEditor({
+    initial: episode,
+    noun: "Episode",
+    apiPath: "/api/admin/episodes",
+    listPath: "/admin/episodes",
+    previewPath: "/api/admin/episodes/notes-preview",
+    createdDescription: "has been saved as a draft.",
+    previewFailedMessage: "Failed to preview the show notes",
+    localDateFields: ["publishDate", "earlyAccessAt"],
+    createSchema: EpisodeEditorSchema,
+    saveSchema: EpisodeSaveSchema,
+  });
   const [chapters, setChapters] = useState<ChapterRow[]>(() =>
     (episode?.chapters ?? []).map((chapter) => ({
       key: rowKey(),
@@ -151,113 +105,12 @@ export function EpisodeEditor({
   );
   const [chosenApplication, setChosenApplication] = useState("");
 
-  // The date is shown in the owner's own time zone, which only the browser knows.
-  const savedPublishDate = saved?.publishDate ?? null;
+  const earlyAccessRef = useRef<HTMLInputElement>(null);
+  const savedEarlyAccess = saved?.earlyAccessAt ?? null;
   useEffect(() => {
-    if (publishDateRef.current && savedPublishDate) publishDateRef.current.value = localInputValue(savedPublishDate);
-  }, [savedPublishDate]);
-
-  const fieldId = (name: string) => `${id}-${name.replaceAll(".", "-")}`;
-  const invalid = (name: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(name)}-error` } : {};
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const fields = formFields(new FormData(form, submitter));
-    const localDate = typeof fields.publishDate === "string" ? fields.publishDate : "";
-    fields.publishDate = localDate ? new Date(localDate).toISOString() : "";
-    const checked = (saved ? EpisodeSaveSchema : EpisodeEditorSchema).safeParse(fields);
-    if (!checked.success) {
-      const found: FieldErrors = {};
-      for (const issue of checked.error.issues) found[issue.path.join(".")] ??= issue.message;
-      setErrors(found);
-      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-      toast({ title: "Error", description: checked.error.issues[0].message, variant: "destructive" });
-      return;
-    }
-    setErrors({});
-    setConflict(null);
-    setSaving(true);
-    try {
-      if (!saved) {
-        const reply = await sendJson<Reply & { data?: { id: number } }>("POST", "/api/admin/episodes", fields);
-        if (reply.ok && reply.body?.data) {
-          toast({ title: "Episode Created", description: `"${checked.data.title}" has been saved as a draft.` });
-          await navigate(`/admin/episodes/${reply.body.data.id}`);
-          return;
-        }
-        refused(reply.status, reply.body, "Failed to create episode");
-        return;
-      }
-      const reply = await sendJson<Reply & { data?: OwnerEpisodeDetail }>(
-        "PUT",
-        `/api/admin/episodes/${saved.id}`,
-        fields,
-      );
-      if (reply.ok && reply.body?.data) {
-        setSaved(reply.body.data);
-        toast({ title: "Episode Saved", description: `"${reply.body.data.title}" has been saved.` });
-        return;
-      }
-      refused(reply.status, reply.body, "Failed to save episode");
-    } catch {
-      toast({
-        title: "Error",
-        description: "The server could not be reached. Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  function refused(status: number, body: Reply | null, fallback: string) {
-    const message = body?.message ?? fallback;
-    if (status === 409 && !body?.errors) setConflict(message);
-    setErrors(Object.fromEntries(Object.entries(body?.errors ?? {}).map(([field, messages]) => [field, messages[0]])));
-    toast({ title: "Error", description: message, variant: "destructive" });
-  }
-
-  async function showPreview() {
-    try {
-      const reply = await sendJson<Reply & { data?: { html: string } }>("POST", "/api/admin/episodes/notes-preview", {
-        markdown: notesRef.current?.value ?? "",
-      });
-      if (reply.ok && reply.body?.data) {
-        setPreview(reply.body.data.html);
-        return;
-      }
-      toast({
-        title: "Error",
-        description: reply.body?.message ?? "Failed to preview the show notes",
-        variant: "destructive",
-      });
-    } catch {
-      toast({ title: "Error", description: "Failed to preview the show notes", variant: "destructive" });
-    }
-  }
-
-  async function remove() {
-    if (!saved) return;
-    setDeleting(false);
-    try {
-      const reply = await sendJson<Reply>("DELETE", `/api/admin/episodes/${saved.id}`);
-      if (reply.ok) {
-        toast({ title: "Episode Deleted", description: `"${saved.title}" has been deleted.` });
-        await navigate("/admin/episodes");
-        return;
-      }
-      toast({
-        title: "Delete Failed",
-        description: reply.body?.message ?? "Failed to delete episode",
-        variant: "destructive",
-      });
-    } catch {
-      toast({ title: "Delete Failed", description: "Failed to delete episode", variant: "destructive" });
-    }
-  }
+    if (earlyAccessRef.current)
+      earlyAccessRef.current.value = savedEarlyAccess ? localInputValue(savedEarlyAccess) : "";
+  }, [savedEarlyAccess]);
 
   function addChosenGuest() {
     const choice = guestChoices.find((application) => String(application.id) === chosenApplication);
@@ -291,7 +144,7 @@ export function EpisodeEditor({
           <CardHeader>
             <div className="flex flex-wrap items-center gap-3">
               <CardTitle>Episode</CardTitle>
-              {status ? <EpisodeStatusBadge status={status} /> : null}
+              {status ? <PublishStatusBadge status={status} /> : null}
             </div>
             <CardDescription>
               {saved?.publishDate && status !== "draft"
@@ -363,7 +216,7 @@ export function EpisodeEditor({
                     variant={preview === null ? "ghost" : "secondary"}
                     size="sm"
                     aria-pressed={preview !== null}
-                    onClick={() => void showPreview()}
+                    onClick={() => void showPreview(notesRef.current?.value ?? "")}
                   >
                     Preview
                   </Button>
@@ -448,6 +301,20 @@ export function EpisodeEditor({
                 name="publishDate"
                 type="datetime-local"
                 {...invalid("publishDate")}
+              />
+            </Field>
+            <Field
+              id={fieldId("earlyAccessAt")}
+              label="Early Access From"
+              error={errors.earlyAccessAt}
+              hint="Optional, in your time zone: Basic and Premium members can listen from this date, before the publish date (a premium episode only for Premium members)."
+            >
+              <Input
+                ref={earlyAccessRef}
+                id={fieldId("earlyAccessAt")}
+                name="earlyAccessAt"
+                type="datetime-local"
+                {...invalid("earlyAccessAt")}
               />
             </Field>
           </CardContent>

@@ -1,5 +1,6 @@
 import { Lock } from "lucide-react";
 import { Link } from "react-router";
+import { ListPages } from "~/components/list-pages";
 import { type EpisodeListItem, episodePagePath, formatDuration, formatEpisodeDate } from "../schema";
 
 /** "Season 1 · Episode 2", "Trailer" or "Bonus": how an episode is numbered, or null when it is not. */
@@ -10,31 +11,6 @@ export function episodeNumbering(episode: Pick<EpisodeListItem, "seasonNumber" |
     episode.episodeType !== "full" && (episode.episodeType === "trailer" ? "Trailer" : "Bonus"),
   ].filter(Boolean);
   return parts.length === 0 ? null : parts.join(" · ");
-}
-
-/** Links to the previous and next page of a list, as plain links so that they work without scripts. */
-function ListPages({ page, hasPrevious, hasNext }: { page: number; hasPrevious: boolean; hasNext: boolean }) {
-  if (!hasPrevious && !hasNext) return null;
-  const pageHref = (number: number) => (number === 1 ? "/podcast" : `/podcast?page=${number}`);
-  return (
-    <nav aria-label="Episode pages" className="flex items-center justify-between gap-4">
-      {hasPrevious ? (
-        <Link to={pageHref(page - 1)} rel="prev" className="text-primary underline-offset-4 hover:underline">
-          Newer episodes
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-muted-foreground text-sm">Page {page}</span>
-      {hasNext ? (
-        <Link to={pageHref(page + 1)} rel="next" className="text-primary underline-offset-4 hover:underline">
-          Older episodes
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
 }
 
 /** The public episodes, newest first; premium ones carry a lock. */
@@ -76,6 +52,7 @@ export function EpisodeList({
                         Premium
                       </span>
                     )}
+                    {episode.earlyAccess && <span className="font-medium text-primary">Early access for members</span>}
                   </p>
                 </article>
               </li>
@@ -83,7 +60,15 @@ export function EpisodeList({
           })}
         </ol>
       )}
-      <ListPages page={page} hasPrevious={hasPrevious} hasNext={hasNext} />
+      <ListPages
+        path="/podcast"
+        label="Episode pages"
+        newer="Newer episodes"
+        older="Older episodes"
+        page={page}
+        hasPrevious={hasPrevious}
+        hasNext={hasNext}
+      />
     </div>
   );
 }

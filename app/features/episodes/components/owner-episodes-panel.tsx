@@ -1,5 +1,6 @@
 import { Lock, Plus } from "lucide-react";
 import { Link } from "react-router";
+import { PublishStatusBadge } from "~/components/editor-parts";
 import { OwnerListPanel } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -7,26 +8,8 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
 import { useOwnerList } from "~/lib/use-owner-list";
-import type { OwnerEpisodeRow, OwnerEpisodeStatus } from "../editor-schema";
+import type { OwnerEpisodeRow } from "../editor-schema";
 import { formatDuration } from "../schema";
-
-export const EPISODE_STATUS_LABELS: Record<OwnerEpisodeStatus, string> = {
-  draft: "Draft",
-  scheduled: "Scheduled",
-  published: "Published",
-  unpublished: "Unpublished",
-};
-
-const STATUS_VARIANTS = {
-  draft: "outline",
-  scheduled: "secondary",
-  published: "default",
-  unpublished: "destructive",
-} as const;
-
-export function EpisodeStatusBadge({ status }: { status: OwnerEpisodeStatus }) {
-  return <Badge variant={STATUS_VARIANTS[status]}>{EPISODE_STATUS_LABELS[status]}</Badge>;
-}
 
 /** "S2 · E7", "E7" or nothing: where the episode sits in the show. */
 function placeOf(row: Pick<OwnerEpisodeRow, "seasonNumber" | "episodeNumber">) {
@@ -95,7 +78,7 @@ export function OwnerEpisodesPanel({ firstPage }: { firstPage: OwnerListPage<Own
                   </div>
                 </TableCell>
                 <TableCell>
-                  <EpisodeStatusBadge status={episode.status} />
+                  <PublishStatusBadge status={episode.status} />
                 </TableCell>
                 <TableCell className="whitespace-nowrap">
                   {episode.publishDate ? formatTableDate(episode.publishDate) : "-"}

@@ -1,13 +1,11 @@
 import { CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { siteConfig } from "~/lib/site-config";
 import { isoDuration } from "~/lib/structured-data";
-import { episodePagePath, formatDuration, formatEpisodeDate, type PodcastEpisode } from "../schema";
+import { episodePagePath, type FeaturedEpisode, formatDuration, formatEpisodeDate } from "../schema";
 
-/** The first episode of the list, with a player that loads nothing until it is played. */
-export function TrailerCard({ episode, headingLevel = 3 }: { episode: PodcastEpisode; headingLevel?: 2 | 3 }) {
+/** The first episode of the list, its chapters, and a player that loads nothing until it is played. */
+export function TrailerCard({ episode, headingLevel = 3 }: { episode: FeaturedEpisode; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const details = siteConfig.episodeDetails[episode.guid];
   return (
     <article
       aria-labelledby={`episode-${episode.id}-title`}
@@ -22,20 +20,19 @@ export function TrailerCard({ episode, headingLevel = 3 }: { episode: PodcastEpi
         </Link>
       </Heading>
       <p className="text-muted-foreground leading-relaxed">{episode.description}</p>
-      {details && (
+      {episode.chapters.length > 0 && (
         <div className="space-y-2 text-sm">
           <p className="font-medium">In this episode</p>
           <ol className="space-y-1 text-muted-foreground">
-            {details.segments.map((segment) => (
-              <li key={segment.startSeconds} className="flex gap-3">
-                <time dateTime={isoDuration(segment.startSeconds)} className="tabular-nums">
-                  {formatDuration(segment.startSeconds)}
+            {episode.chapters.map((chapter) => (
+              <li key={chapter.startSeconds} className="flex gap-3">
+                <time dateTime={isoDuration(chapter.startSeconds)} className="tabular-nums">
+                  {formatDuration(chapter.startSeconds)}
                 </time>
-                <span>{segment.title}</span>
+                <span>{chapter.title}</span>
               </li>
             ))}
           </ol>
-          <p className="text-muted-foreground">Topics: {details.keywords.join(", ")}</p>
         </div>
       )}
       {/* biome-ignore lint/a11y/useMediaCaption: an audio player has no video to caption */}
