@@ -2,6 +2,8 @@ import { gzipSync } from "node:zlib";
 
 export type FirstLoadBundle = {
   jsGzipBytes: number;
+  /** The JavaScript beyond the framework chunk (React, React DOM, React Router) that every hydrating page shares. */
+  pageCodeGzipBytes: number;
   cssGzipBytes: number;
   files: { url: string; gzipBytes: number }[];
 };
@@ -12,6 +14,9 @@ export type FirstLoadBundle = {
  */
 const ASSET_REFERENCE =
   /<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"|<script[^>]+src="([^"]+)"|import\(?\s*"([^"]+\.js)"|for \(const href of (\[[^\]]*\])\)/g;
+
+/** The chunk vite.config.ts names "framework". */
+const FRAMEWORK_CHUNK = /\/assets\/framework-[\w-]+\.js$/;
 
 /** The JavaScript and CSS a first visit to the page loads, as listed by its HTML, each gzip-compressed (level 9). */
 export async function measureFirstLoadBundle(pageUrl: string): Promise<FirstLoadBundle> {
@@ -33,5 +38,12 @@ export async function measureFirstLoadBundle(pageUrl: string): Promise<FirstLoad
   );
   const sum = (extension: string) =>
     files.filter((file) => new URL(file.url).pathname.endsWith(extension)).reduce((total, f) => total + f.gzipBytes, 0);
-  return { jsGzipBytes: sum(".js"), cssGzipBytes: sum(".css"), files };
+  const framework = files.find((file) => FRAMEWORK_CHUNK.test(new URL(file.url).pathname));
+  const jsGzipBytes = sum(".js");
+  return {
+    jsGzipBytes,
+    pageCodeGzipBytes: jsGzipBytes - (framework?.gzipBytes ?? 0),
+    cssGzipBytes: sum(".css"),
+    files,
+  };
 }

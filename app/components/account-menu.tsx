@@ -1,21 +1,13 @@
 import { Crown, LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
-import { useId, useRef } from "react";
-import { Link } from "react-router";
+import { useId, useState } from "react";
 import { trackEvent } from "~/lib/analytics";
 import type { CurrentUser } from "~/lib/current-user";
 import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
+import { useComponentWhen } from "~/lib/use-component-when";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "./ui/dropdown-menu";
 
 export const SIGN_OUT_PATH = "/api/logout";
 
@@ -24,7 +16,7 @@ export function accountDisplayName(user: Pick<CurrentUser, "firstName" | "email"
   return user.firstName?.trim() || user.email?.split("@")[0] || "Member";
 }
 
-const trackAccountMenu = (name: "login" | "logout") =>
+export const trackAccountMenu = (name: "login" | "logout") =>
   trackEvent({ name, category: "membership", label: "account_menu" });
 
 /** The member's photo, else the first letter of their name. */
@@ -50,18 +42,28 @@ const panelItemClass =
  * of links, opened by the avatar button and closed by Escape or a click outside; Sign In opens the sign-up modal
  * (`commandfor`). Without the script that moves between items with the arrow keys it is a list of links, not a menu.
  */
-function AccountPopover() {
+function AccountPopover({ onWanted, onToggle }: { onWanted: () => void; onToggle: (open: boolean) => void }) {
   const panelId = useId();
   const hintId = useId();
   const { user } = useRootData();
   return (
     <>
-      <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full" popoverTarget={panelId}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Account menu"
+        className="rounded-full"
+        popoverTarget={panelId}
+        onPointerEnter={onWanted}
+        onFocus={onWanted}
+        onPointerDown={onWanted}
+      >
         <AccountAvatar user={user} />
       </Button>
       <div
         id={panelId}
         popover="auto"
+        onToggle={(event) => onToggle(event.newState === "open")}
         className={cn(
           // A popover sits in the top layer, placed against the viewport: under the header's right end.
           "fixed top-16 right-4 left-auto m-0 w-64 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg",
@@ -113,86 +115,17 @@ function AccountPopover() {
 }
 
 /**
- * The avatar menu once scripts run (before, AccountPopover). Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable
- * (axe's aria-hidden-focus); outside clicks, Escape and Tab still close it. Signed out, Sign In opens the sign-up modal
- * (`onSignIn`).
+ * The popover until the menu is first wanted: a pointer over the avatar button, focus on it or a press loads the
+ * scripted menu (Radix's, with arrow keys between items), which then takes the popover's place, open if the popover
+ * was. So no page's first load carries the menu's code (docs/decisions/044-page-code-budget.md).
  */
 export function AccountMenu({ onSignIn }: { onSignIn: () => void }) {
   const hydrated = useHydrated();
-  return hydrated ? <ScriptedAccountMenu onSignIn={onSignIn} /> : <AccountPopover />;
+  const [wanted, setWanted] = useState(false);
+  const [popoverOpen, setPopoverOpen] = useState(false);
+  const ScriptedAccountMenu = useComponentWhen(hydrated && wanted, loadScriptedAccountMenu);
+  if (ScriptedAccountMenu) return <ScriptedAccountMenu onSignIn={onSignIn} defaultOpen={popoverOpen} />;
+  return <AccountPopover onWanted={() => setWanted(true)} onToggle={setPopoverOpen} />;
 }
 
-function ScriptedAccountMenu({ onSignIn }: { onSignIn: () => void }) {
-  const hintId = useId();
-  const { user } = useRootData();
-  // The modal opens once the menu has closed and focus is back on its button, so that closing the modal returns
-  // focus there rather than to the menu item that no longer exists.
-  const signInChosen = useRef(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button ref={triggerRef} variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
-          <AccountAvatar user={user} />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        className="w-64"
-        onCloseAutoFocus={(event) => {
-          if (!signInChosen.current) return;
-          signInChosen.current = false;
-          event.preventDefault();
-          triggerRef.current?.focus();
-          onSignIn();
-        }}
-      >
-        {user ? (
-          <>
-            <DropdownMenuLabel className="flex flex-col gap-0.5">
-              <span className="truncate font-medium">{accountDisplayName(user)}</span>
-              {user.email && <span className="truncate text-muted-foreground text-xs">{user.email}</span>}
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/members/dashboard">
-                <LayoutDashboard aria-hidden="true" />
-                My Account
-              </Link>
-            </DropdownMenuItem>
-            {user.membershipTier === "premium" && (
-              <DropdownMenuItem asChild>
-                <Link to="/members/premium-content">
-                  <Crown aria-hidden="true" />
-                  Premium Content
-                </Link>
-              </DropdownMenuItem>
-            )}
-            <DropdownMenuItem asChild>
-              <a href={SIGN_OUT_PATH} onClick={() => trackAccountMenu("logout")}>
-                <LogOut aria-hidden="true" />
-                Sign Out
-              </a>
-            </DropdownMenuItem>
-          </>
-        ) : (
-          <>
-            <DropdownMenuItem
-              aria-describedby={hintId}
-              onSelect={() => {
-                trackAccountMenu("login");
-                signInChosen.current = true;
-              }}
-            >
-              <LogIn aria-hidden="true" />
-              Sign In
-            </DropdownMenuItem>
-            <p id={hintId} className="px-2 pt-1 pb-2 text-muted-foreground text-xs leading-relaxed">
-              Sign up to get notified about new episodes and exclusive updates
-            </p>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
+const loadScriptedAccountMenu = () => import("./scripted-account-menu").then((module) => module.ScriptedAccountMenu);

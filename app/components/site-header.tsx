@@ -1,15 +1,16 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { siteConfig } from "~/lib/site-config";
+import type { SiteSettings } from "~/lib/site-config";
 import { cn } from "~/lib/utils";
 import { AccountMenu } from "./account-menu";
 import { MainNav } from "./main-nav";
 import { MobileMenu } from "./mobile-menu";
 import { SocialIconLink } from "./social-icons";
-import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
+import { Tooltip } from "./ui/tooltip";
 
 /** The header shows the short-message network and the video platform; the footer shows them all. */
-const HEADER_SOCIAL = siteConfig.social.filter(({ platform }) => platform === "twitter" || platform === "youtube");
+const headerSocial = (social: SiteSettings["social"]) =>
+  social.filter(({ platform }) => platform === "twitter" || platform === "youtube");
 
 /** Spec section 9: the header turns opaque once the page is scrolled at all. */
 function useIsScrolled() {
@@ -24,7 +25,13 @@ function useIsScrolled() {
 }
 
 /** `onSignIn` opens the sign-up modal, which the root composes (components import no feature). */
-export function SiteHeader({ onSignIn }: { onSignIn: () => void }) {
+export function SiteHeader({
+  settings,
+  onSignIn,
+}: {
+  settings: Pick<SiteSettings, "showName" | "social">;
+  onSignIn: () => void;
+}) {
   const scrolled = useIsScrolled();
   return (
     <header
@@ -40,7 +47,7 @@ export function SiteHeader({ onSignIn }: { onSignIn: () => void }) {
           to="/"
           className="truncate rounded-md font-bold text-base text-foreground tracking-tight lg:text-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {siteConfig.showName}
+          {settings.showName}
         </Link>
         <MainNav
           label="Main"
@@ -49,12 +56,9 @@ export function SiteHeader({ onSignIn }: { onSignIn: () => void }) {
           linkClassName="block px-2 py-2 lg:px-3"
         />
         <div className="flex shrink-0 items-center gap-1">
-          {HEADER_SOCIAL.map((profile) => (
-            <Tooltip key={profile.platform}>
-              <TooltipTrigger asChild>
-                <SocialIconLink profile={profile} className="hidden sm:inline-flex" />
-              </TooltipTrigger>
-              <TooltipContent>{profile.label}</TooltipContent>
+          {headerSocial(settings.social).map((profile) => (
+            <Tooltip key={profile.platform} content={profile.label}>
+              <SocialIconLink profile={profile} className="hidden sm:inline-flex" />
             </Tooltip>
           ))}
           <AccountMenu onSignIn={onSignIn} />

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { siteConfig } from "./site-config";
+import { defaultArtwork, defaultSiteSettings, type SiteIdentity, siteConfig } from "./site-config";
 import type { StructuredData } from "./structured-data";
 
 export type PageSeo = {
@@ -11,8 +11,11 @@ export type PageSeo = {
   imageAlt?: string;
   type?: "website" | "article";
   noIndex?: boolean;
-  /** JSON-LD blocks describing what the page shows, built from the site's absolute address and the page's. */
-  structuredData?: (urls: { siteUrl: string; canonical: string }) => StructuredData[];
+  /**
+   * JSON-LD blocks describing what the page shows, built from the site's absolute address, the page's and the show's
+   * settings.
+   */
+  structuredData?: (context: { siteUrl: string; canonical: string; site: SiteIdentity }) => StructuredData[];
 };
 
 type MetaContext = {
@@ -20,26 +23,41 @@ type MetaContext = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 };
 
-/** The root loader publishes SITE_URL so that every page's canonical and social URLs are absolute. */
-function siteUrlFrom(matches: MetaContext["matches"]): string {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
-  return root?.siteUrl ?? "";
+type RootMetaData = { siteUrl?: string; settings?: SiteIdentity } | undefined;
+
+/**
+ * The root loader publishes SITE_URL, so that every page's canonical and social URLs are absolute, and the show's
+ * settings; without its data (an error page) the defaults name the show.
+ */
+function rootDataFrom(matches: MetaContext["matches"]) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootMetaData;
+  return {
+    siteUrl: root?.siteUrl ?? "",
+    site: root?.settings ?? { ...defaultSiteSettings, artwork: defaultArtwork },
+  };
 }
 
-/** One place builds every page's head tags: title, description, canonical URL, Open Graph and Twitter card. */
-export function pageMeta({ location, matches }: MetaContext, page: PageSeo): MetaDescriptor[] {
-  const siteUrl = siteUrlFrom(matches);
+/**
+ * One place builds every page's head tags: title, description, canonical URL, Open Graph and Twitter card. A page
+ * whose texts name the show passes a function of the settings.
+ */
+export function pageMeta(
+  { location, matches }: MetaContext,
+  pageOrBuilder: PageSeo | ((site: SiteIdentity) => PageSeo),
+): MetaDescriptor[] {
+  const { siteUrl, site } = rootDataFrom(matches);
+  const page = typeof pageOrBuilder === "function" ? pageOrBuilder(site) : pageOrBuilder;
   const canonical = `${siteUrl}${location.pathname === "/" ? "/" : location.pathname.replace(/\/+$/, "")}`;
   const imagePath = page.image ?? siteConfig.socialPreviewImage.url;
   const image = /^https?:\/\//.test(imagePath) ? imagePath : `${siteUrl}${imagePath}`;
   const imageAlt = page.image ? (page.imageAlt ?? page.title) : siteConfig.socialPreviewImage.alt;
-  const title = page.title === siteConfig.showName ? page.title : `${page.title} | ${siteConfig.showName}`;
+  const title = page.title === site.showName ? page.title : `${page.title} | ${site.showName}`;
   return [
     { title },
     { name: "description", content: page.description },
     ...(page.noIndex ? [{ name: "robots", content: "noindex" }] : []),
     { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:site_name", content: siteConfig.showName },
+    { property: "og:site_name", content: site.showName },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
@@ -52,7 +70,7 @@ export function pageMeta({ location, matches }: MetaContext, page: PageSeo): Met
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
     // schema-dts types are interfaces, which TypeScript does not treat as the plain JSON objects React Router expects.
-    ...(page.structuredData?.({ siteUrl, canonical }) ?? []).map(
+    ...(page.structuredData?.({ siteUrl, canonical, site }) ?? []).map(
       (block) => ({ "script:ld+json": block }) as unknown as MetaDescriptor,
     ),
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteConfig } from "./site-config";
+import { defaultArtwork, defaultSiteSettings, type SiteIdentity } from "./site-config";
 import {
   articleJsonLd,
   breadcrumbJsonLd,
@@ -12,6 +12,7 @@ import {
 } from "./structured-data";
 
 const SITE = "https://show.example";
+const IDENTITY: SiteIdentity = { ...defaultSiteSettings, artwork: defaultArtwork };
 
 describe("isoDuration", () => {
   it.each([
@@ -27,7 +28,7 @@ describe("isoDuration", () => {
 
 describe("podcastSeriesJsonLd", () => {
   it("describes a weekly, usually Thursday, 45-minute clean show with its feed and host", () => {
-    expect(podcastSeriesJsonLd(SITE)).toEqual({
+    expect(podcastSeriesJsonLd(SITE, IDENTITY)).toEqual({
       "@context": "https://schema.org",
       "@type": "PodcastSeries",
       "@id": "https://show.example/podcast#series",
@@ -61,7 +62,7 @@ describe("podcastEpisodeJsonLd", () => {
   };
 
   it("names the episode, its audio, length, series and guests", () => {
-    expect(podcastEpisodeJsonLd(SITE, `${SITE}/podcast`, episode)).toEqual({
+    expect(podcastEpisodeJsonLd(SITE, `${SITE}/podcast`, episode, IDENTITY)).toEqual({
       "@context": "https://schema.org",
       "@type": "PodcastEpisode",
       name: "Episode 1: The Pivot",
@@ -86,15 +87,20 @@ describe("podcastEpisodeJsonLd", () => {
   });
 
   it("adds the season, keywords and segment timestamps when they are known", () => {
-    const described = podcastEpisodeJsonLd(SITE, `${SITE}/podcast`, {
-      ...episode,
-      seasonNumber: 2,
-      keywords: ["pivots", "start-ups"],
-      segments: [
-        { title: "Introduction", startSeconds: 0 },
-        { title: "The pivot", startSeconds: 90 },
-      ],
-    });
+    const described = podcastEpisodeJsonLd(
+      SITE,
+      `${SITE}/podcast`,
+      {
+        ...episode,
+        seasonNumber: 2,
+        keywords: ["pivots", "start-ups"],
+        segments: [
+          { title: "Introduction", startSeconds: 0 },
+          { title: "The pivot", startSeconds: 90 },
+        ],
+      },
+      IDENTITY,
+    );
     expect(described.partOfSeason).toEqual({ "@type": "PodcastSeason", seasonNumber: 2 });
     expect(described.keywords).toBe("pivots, start-ups");
     expect(described.hasPart).toEqual([
@@ -104,12 +110,17 @@ describe("podcastEpisodeJsonLd", () => {
   });
 
   it("leaves out what is unknown: number, length, guests", () => {
-    const described = podcastEpisodeJsonLd(SITE, `${SITE}/`, {
-      ...episode,
-      episodeNumber: null,
-      durationSeconds: null,
-      guests: [],
-    });
+    const described = podcastEpisodeJsonLd(
+      SITE,
+      `${SITE}/`,
+      {
+        ...episode,
+        episodeNumber: null,
+        durationSeconds: null,
+        guests: [],
+      },
+      IDENTITY,
+    );
     expect(described).not.toHaveProperty("episodeNumber");
     expect(described).not.toHaveProperty("timeRequired");
     expect(described).not.toHaveProperty("actor");
@@ -120,7 +131,7 @@ describe("podcastEpisodeJsonLd", () => {
   });
 
   it("names no media for audio the page does not play for the visitor (premium)", () => {
-    const described = podcastEpisodeJsonLd(SITE, `${SITE}/podcast/members`, { ...episode, audioUrl: null });
+    const described = podcastEpisodeJsonLd(SITE, `${SITE}/podcast/members`, { ...episode, audioUrl: null }, IDENTITY);
     expect(described).not.toHaveProperty("associatedMedia");
     expect(described.partOfSeries).toMatchObject({ "@type": "PodcastSeries" });
   });
@@ -128,10 +139,10 @@ describe("podcastEpisodeJsonLd", () => {
 
 describe("organizationJsonLd", () => {
   it("gives the business's hours as Monday to Friday, 09:00 to 17:00", () => {
-    expect(organizationJsonLd(SITE)).toMatchObject({
+    expect(organizationJsonLd(SITE, IDENTITY)).toMatchObject({
       "@type": "Organization",
       name: "The Disruption Confessional",
-      sameAs: siteConfig.social.map((profile) => profile.url),
+      sameAs: defaultSiteSettings.social.map((profile) => profile.url),
       contactPoint: {
         "@type": "ContactPoint",
         contactType: "customer support",
@@ -189,13 +200,18 @@ describe("memberBreadcrumbJsonLd", () => {
 describe("articleJsonLd", () => {
   it("carries the headline, absolute image, dates with their time zone and the author", () => {
     expect(
-      articleJsonLd(SITE, `${SITE}/insights/abc`, {
-        title: "Resilient supply chains",
-        excerpt: "How small firms cope.",
-        date: "2025-05-06T00:00:00.000Z",
-        imageUrl: "/images/insights/x.webp",
-        authorName: "Alex Morgan",
-      }),
+      articleJsonLd(
+        SITE,
+        `${SITE}/insights/abc`,
+        {
+          title: "Resilient supply chains",
+          excerpt: "How small firms cope.",
+          date: "2025-05-06T00:00:00.000Z",
+          imageUrl: "/images/insights/x.webp",
+          authorName: "Alex Morgan",
+        },
+        IDENTITY,
+      ),
     ).toEqual({
       "@context": "https://schema.org",
       "@type": "Article",

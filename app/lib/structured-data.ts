@@ -10,7 +10,7 @@ import type {
   PodcastSeries,
   WithContext,
 } from "schema-dts";
-import { siteConfig } from "./site-config";
+import { type SiteIdentity, siteConfig, weekdaysBetween } from "./site-config";
 
 /**
  * Builders of the JSON-LD blocks (spec section 1 and 3's structured-data inputs). Each takes plain data and the site's
@@ -27,6 +27,8 @@ const DAY_URLS = {
   Wednesday: "https://schema.org/Wednesday",
   Thursday: "https://schema.org/Thursday",
   Friday: "https://schema.org/Friday",
+  Saturday: "https://schema.org/Saturday",
+  Sunday: "https://schema.org/Sunday",
 } as const satisfies Record<string, DayOfWeek>;
 
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
@@ -43,23 +45,23 @@ export function isoDuration(totalSeconds: number): string {
   return `PT${parts}`;
 }
 
-const host = (): Person => ({ "@type": "Person", name: siteConfig.hostName });
+const host = (site: SiteIdentity): Person => ({ "@type": "Person", name: site.hostName });
 
 const seriesId = (siteUrl: string) => `${siteUrl}/podcast#series`;
 
-export function podcastSeriesJsonLd(siteUrl: string): WithContext<PodcastSeries> {
-  const { schedule } = siteConfig;
+export function podcastSeriesJsonLd(siteUrl: string, site: SiteIdentity): WithContext<PodcastSeries> {
+  const { schedule } = site;
   return {
     "@context": "https://schema.org",
     "@type": "PodcastSeries",
     "@id": seriesId(siteUrl),
-    name: siteConfig.showName,
-    description: siteConfig.description,
+    name: site.showName,
+    description: site.description,
     url: `${siteUrl}/podcast`,
-    image: absoluteUrl(siteUrl, siteConfig.artwork.url),
+    image: absoluteUrl(siteUrl, site.artwork.url),
     inLanguage: "en",
     webFeed: absoluteUrl(siteUrl, siteConfig.feedPath),
-    author: host(),
+    author: host(site),
     contentRating: schedule.contentRating,
     timeRequired: isoDuration(schedule.typicalMinutes * 60),
     publication: {
@@ -104,6 +106,7 @@ export function podcastEpisodeJsonLd(
   siteUrl: string,
   pageUrl: string,
   episode: EpisodeStructuredDataInput,
+  site: SiteIdentity,
 ): WithContext<PodcastEpisode> {
   return {
     "@context": "https://schema.org",
@@ -121,11 +124,11 @@ export function podcastEpisodeJsonLd(
         ...(episode.durationSeconds !== null && { duration: isoDuration(episode.durationSeconds) }),
       },
     }),
-    partOfSeries: { "@type": "PodcastSeries", "@id": seriesId(siteUrl), name: siteConfig.showName },
+    partOfSeries: { "@type": "PodcastSeries", "@id": seriesId(siteUrl), name: site.showName },
     ...(episode.seasonNumber != null && {
       partOfSeason: { "@type": "PodcastSeason", seasonNumber: episode.seasonNumber },
     }),
-    author: host(),
+    author: host(site),
     ...(episode.guests.length > 0 && {
       actor: episode.guests.map((name): Person => ({ "@type": "Person", name })),
     }),
@@ -135,22 +138,22 @@ export function podcastEpisodeJsonLd(
 }
 
 /** The show as a business, with the hours in which it answers messages. */
-export function organizationJsonLd(siteUrl: string): WithContext<Organization> {
-  const { businessHours } = siteConfig;
+export function organizationJsonLd(siteUrl: string, site: SiteIdentity): WithContext<Organization> {
+  const { businessHours } = site;
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: siteConfig.showName,
+    name: site.showName,
     url: `${siteUrl}/`,
-    logo: absoluteUrl(siteUrl, siteConfig.artwork.url),
-    sameAs: siteConfig.social.map((profile) => profile.url),
+    logo: absoluteUrl(siteUrl, site.artwork.url),
+    sameAs: site.social.map((profile) => profile.url),
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "customer support",
       url: `${siteUrl}/contact`,
       hoursAvailable: {
         "@type": "OpeningHoursSpecification",
-        dayOfWeek: [DAY_URLS.Monday, DAY_URLS.Tuesday, DAY_URLS.Wednesday, DAY_URLS.Thursday, DAY_URLS.Friday],
+        dayOfWeek: weekdaysBetween(businessHours.firstDay, businessHours.lastDay).map((day) => DAY_URLS[day]),
         opens: businessHours.opens,
         closes: businessHours.closes,
       },
@@ -211,6 +214,7 @@ export function articleJsonLd(
   siteUrl: string,
   pageUrl: string,
   post: ArticleStructuredDataInput,
+  site: SiteIdentity,
 ): WithContext<Article> {
   return {
     "@context": "https://schema.org",
@@ -223,8 +227,8 @@ export function articleJsonLd(
     author: { "@type": "Person", name: post.authorName },
     publisher: {
       "@type": "Organization",
-      name: siteConfig.showName,
-      logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, siteConfig.artwork.url) },
+      name: site.showName,
+      logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, site.artwork.url) },
     },
     mainEntityOfPage: pageUrl,
   };

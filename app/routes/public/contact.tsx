@@ -4,8 +4,8 @@ import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
 import { organizationJsonLd } from "~/lib/structured-data";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/contact";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Contact",
     description: "Get in touch or pitch a story of disruption. We reply within 48 hours.",
-    structuredData: ({ siteUrl }) => [organizationJsonLd(siteUrl)],
+    structuredData: ({ siteUrl, site }) => [organizationJsonLd(siteUrl, site)],
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {
+  const { settings } = useRootData();
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
       <h1 className="font-bold text-4xl tracking-tight">Join the Conversation</h1>
@@ -30,8 +31,8 @@ export default function Page({ actionData }: Route.ComponentProps) {
         get back to you within 48 hours.
       </p>
       <p className="mt-2 text-muted-foreground">
-        We answer messages {siteConfig.businessHours.days}, {siteConfig.businessHours.opens} to{" "}
-        {siteConfig.businessHours.closes}.
+        We answer messages {settings.businessHours.firstDay} to {settings.businessHours.lastDay},{" "}
+        {settings.businessHours.opens} to {settings.businessHours.closes}.
       </p>
       <div className="mt-10 rounded-lg border border-border bg-card p-6 sm:p-8">
         <ContactForm answer={actionData} />

@@ -9,7 +9,7 @@ import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/guest-application";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
@@ -25,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {
+  const { settings } = useRootData();
   const [submittedInPage, setSubmittedInPage] = useState(false);
   const postedAndSubmitted = actionData?.submitted === true;
   return (
@@ -36,7 +37,7 @@ export default function Page({ actionData }: Route.ComponentProps) {
         <>
           <h1 className="font-bold text-4xl tracking-tight">Become a Guest</h1>
           <p className="mt-4 text-lg text-muted-foreground">
-            {siteConfig.showName} features founders, operators and leaders with an honest story of disruption: the pivot
+            {settings.showName} features founders, operators and leaders with an honest story of disruption: the pivot
             that nearly failed, the technology that changed everything, the lesson nobody puts on a slide. Tell us about
             yourself and the conversation you would like to have.
           </p>

@@ -7,7 +7,8 @@ import { episodePagePath } from "~/features/episodes/schema";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { listenPlatforms, siteConfig } from "~/lib/site-config";
+import { siteConfig } from "~/lib/site-config";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/links";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, hydrates: false };
@@ -52,21 +53,25 @@ function HubSection({ id, title, children }: { id: string; title: string; childr
 }
 
 export default function Links({ loaderData }: Route.ComponentProps) {
+  const { settings } = useRootData();
   const latest = loaderData.latestEpisode;
+  // Before the first episode is published, the button opens the show on the streaming service (Spotify when listed).
+  const streamingService =
+    settings.linksPageListenOn.find(({ id }) => id === "spotify") ?? settings.linksPageListenOn[0];
   return (
     <main id="main" className="mx-auto flex max-w-md flex-col gap-10 px-4 pt-28 pb-16">
       <header className="flex flex-col items-center gap-4 text-center">
         <img
-          src={siteConfig.artwork.onPage.src}
-          srcSet={siteConfig.artwork.onPage.srcSet}
+          src={settings.artwork.onPage.src}
+          srcSet={settings.artwork.onPage.srcSet}
           sizes={`${ARTWORK_DISPLAY_SIZE_PX}px`}
-          alt={`${siteConfig.showName} show artwork`}
+          alt={`${settings.showName} show artwork`}
           width={ARTWORK_DISPLAY_SIZE_PX}
           height={ARTWORK_DISPLAY_SIZE_PX}
           className="rounded-2xl border border-border shadow-lg shadow-primary/20"
         />
-        <h1 className="font-bold text-3xl tracking-tight">{siteConfig.showName}</h1>
-        <p className="text-lg text-muted-foreground">{siteConfig.linksTagline}</p>
+        <h1 className="font-bold text-3xl tracking-tight">{settings.showName}</h1>
+        <p className="text-lg text-muted-foreground">{settings.linksTagline}</p>
       </header>
 
       <nav aria-label="Links" className="flex flex-col gap-3">
@@ -76,7 +81,7 @@ export default function Links({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : (
           <a
-            href={listenPlatforms.spotify.url}
+            href={streamingService?.url ?? "/podcast"}
             target="_blank"
             rel="noopener noreferrer"
             className={hubButtonClassName}
@@ -85,7 +90,7 @@ export default function Links({ loaderData }: Route.ComponentProps) {
           </a>
         )}
         <Link to="/briefing" className={hubButtonClassName}>
-          <HubButtonText kicker="SUBSCRIBE TO" label="The Briefing Newsletter" />
+          <HubButtonText kicker="SUBSCRIBE TO" label={`${settings.newsletter.name} Newsletter`} />
         </Link>
         <Link to="/" className={hubButtonClassName}>
           <HubButtonText kicker="VISIT" label="Official Website" />
@@ -97,7 +102,7 @@ export default function Links({ loaderData }: Route.ComponentProps) {
 
       <HubSection id="follow-on-social" title="FOLLOW ON SOCIAL">
         <ul className="flex flex-wrap justify-center gap-2">
-          {siteConfig.social.map((profile) => (
+          {settings.social.map((profile) => (
             <li key={profile.platform}>
               <SocialIconLink profile={profile} className="border border-border" />
             </li>
@@ -107,7 +112,7 @@ export default function Links({ loaderData }: Route.ComponentProps) {
 
       <HubSection id="listen-on" title="LISTEN ON">
         <ul className="flex flex-wrap justify-center gap-2">
-          {siteConfig.linksPageListenOn.map(({ id, label, url }) => (
+          {settings.linksPageListenOn.map(({ id, label, url }) => (
             <li key={id}>
               <a
                 href={url}
@@ -123,7 +128,7 @@ export default function Links({ loaderData }: Route.ComponentProps) {
       </HubSection>
 
       <footer className="text-center text-muted-foreground text-sm">
-        © {new Date().getFullYear()} {siteConfig.showName}
+        © {new Date().getFullYear()} {settings.showName}
       </footer>
     </main>
   );

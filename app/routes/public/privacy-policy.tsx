@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { LegalPage, LegalSection } from "~/components/legal-page";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/privacy-policy";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = (args) =>
     description: "How we collect, use and protect your personal information.",
   });
 
-const { showName } = siteConfig;
-
 export default function PrivacyPolicy() {
+  const { settings } = useRootData();
+  const { showName } = settings;
   // Spec: the privacy page opens at its top, even where the browser would restore an earlier scroll position.
   useEffect(() => {
     window.scrollTo(0, 0);

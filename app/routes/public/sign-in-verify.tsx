@@ -5,11 +5,15 @@ import { SIGN_IN_LINK_LIFETIME_MINUTES } from "~/features/auth/schema";
 import { isSameOriginPost, signInAndRedirect } from "~/features/auth/sign-in.server";
 import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/sign-in-verify";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Sign In", description: `Finish signing in to ${siteConfig.showName}.`, noIndex: true });
+  pageMeta(args, ({ showName }) => ({
+    title: "Sign In",
+    description: `Finish signing in to ${showName}.`,
+    noIndex: true,
+  }));
 
 /** The page carries a live token: no cache may keep it. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -32,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifySignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = useRootData();
   const navigation = useNavigation();
   const usable = loaderData.usable && !actionData?.refused;
   return (
@@ -39,7 +44,7 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
       {usable ? (
         <>
           <h1 className="font-bold text-4xl tracking-tight">Finish Signing In</h1>
-          <p className="mt-4 text-muted-foreground">Select the button to sign in to {siteConfig.showName}.</p>
+          <p className="mt-4 text-muted-foreground">Select the button to sign in to {settings.showName}.</p>
           <Form method="post" className="mt-6">
             <input type="hidden" name="token" value={loaderData.token} />
             <Button type="submit" disabled={navigation.state !== "idle"}>

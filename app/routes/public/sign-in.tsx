@@ -8,15 +8,14 @@ import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+  pageMeta(args, ({ showName }) => ({
     title: "Sign In",
-    description: `Sign in to your ${siteConfig.showName} membership.`,
+    description: `Sign in to your ${showName} membership.`,
     noIndex: true,
-  });
+  }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);

@@ -3,15 +3,14 @@ import { submitMemberSignUpForm } from "~/features/subscribers/member-sign-up-fo
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/sign-up";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+  pageMeta(args, ({ showName }) => ({
     title: "Sign Up",
-    description: `Sign up to get notified about new ${siteConfig.showName} episodes and exclusive updates.`,
+    description: `Sign up to get notified about new ${showName} episodes and exclusive updates.`,
     noIndex: true,
-  });
+  }));
 
 /** The sign-up modal's form posted before or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LegalPage, LegalSection } from "~/components/legal-page";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/terms-of-service";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: false };
@@ -13,9 +13,9 @@ export const meta: Route.MetaFunction = (args) =>
     description: "The terms that apply when you use this website.",
   });
 
-const { showName } = siteConfig;
-
 export default function TermsOfService() {
+  const { settings } = useRootData();
+  const { showName } = settings;
   return (
     <LegalPage title="Terms of Service">
       <p>

@@ -19,10 +19,12 @@ import {
   CONTACT_SUBJECTS,
   type ContactFormResult,
   type ContactFormValues,
-  ContactMessageSchema,
   type ContactResponse,
   type ContactField as Field,
-} from "../schema";
+} from "../contact-texts";
+
+// The schema (and zod) arrive when the form is first sent, keeping them out of the page's first load.
+const loadContactMessageSchema = () => import("../schema").then((module) => module.ContactMessageSchema);
 
 const EMPTY_FORM: ContactFormValues = { name: "", email: "", subject: "", message: "" };
 
@@ -49,7 +51,8 @@ export function ContactForm({ answer }: { answer?: ContactFormResult }) {
     setAnswerShown(false);
     const form = event.currentTarget;
     const honeypot = honeypotPayload(form);
-    const checked = ContactMessageSchema.safeParse(formFields(new FormData(form)));
+    const typed = formFields(new FormData(form));
+    const checked = (await loadContactMessageSchema()).safeParse(typed);
     if (!checked.success) {
       const field = checked.error.issues[0].path[0] as Field;
       setInvalidField(field);

@@ -17,12 +17,14 @@ import {
   type GuestApplicationFormResult,
   type GuestApplicationFormValues,
   type GuestApplicationResponse,
-  GuestApplicationSchema,
   GUEST_APPLICATION_LIMITS as LIMITS,
   SOCIAL_LINK_NAMES,
   type SocialLinkName,
   SUBMISSION_FAILED_TITLE,
-} from "../schema";
+} from "../guest-application-texts";
+
+// The schema (and zod) arrive when the form is first sent, keeping them out of the page's first load.
+const loadGuestApplicationSchema = () => import("../schema").then((module) => module.GuestApplicationSchema);
 
 const EMPTY_FORM: GuestApplicationFormValues = {
   name: "",
@@ -88,7 +90,7 @@ export function GuestApplicationForm({
     setFlashShown(false);
     const honeypot = honeypotPayload(event.currentTarget);
     const { homepage: _typedHoneypot, ...typed } = formFields(new FormData(event.currentTarget));
-    const checked = GuestApplicationSchema.safeParse(typed);
+    const checked = (await loadGuestApplicationSchema()).safeParse(typed);
     if (!checked.success) {
       const fieldErrors: Record<string, string[]> = {};
       for (const issue of checked.error.issues) {

@@ -1,4 +1,18 @@
-import { CalendarDays, LayoutDashboard, LogIn, LogOut, Mail, Mic, Users } from "lucide-react";
+import {
+  CalendarClock,
+  CalendarDays,
+  Clapperboard,
+  FolderDown,
+  IdCard,
+  LayoutDashboard,
+  LogIn,
+  LogOut,
+  Mail,
+  Mic,
+  Newspaper,
+  Settings,
+  Users,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -67,9 +81,45 @@ export function AdminFloatingButton({ isOwner }: { isOwner: boolean }) {
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
+              <Link to="/admin/insights">
+                <Newspaper aria-hidden />
+                Insights
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/stories">
+                <Clapperboard aria-hidden />
+                Stories
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/members">
+                <IdCard aria-hidden />
+                Members
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/events">
+                <CalendarClock aria-hidden />
+                Events
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/resources">
+                <FolderDown aria-hidden />
+                Resources
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
               <Link to="/admin/content-calendar">
                 <CalendarDays aria-hidden />
                 Content Calendar
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/settings">
+                <Settings aria-hidden />
+                Settings
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => void logOut()}>

@@ -16,9 +16,10 @@ const loadChecks = () => import("../launch-list-checks");
 /**
  * The field is uncontrolled and read on submit, so that an address typed before the scripts ran survives hydration.
  * With scripts, the form checks and sends in the page; before or without them, it posts to the home page's action,
- * whose `answer` (the toast, and on refusal the address typed) is shown here.
+ * whose `answer` (the toast, and on refusal the address typed) is shown here. `label` names the form where it stands
+ * in for the newsletter's (the footer and /briefing of a site without a newsletter publication).
  */
-export function LaunchListForm({ answer }: { answer?: LaunchListFormResult }) {
+export function LaunchListForm({ answer, label = "Launch list" }: { answer?: LaunchListFormResult; label?: string }) {
   const emailId = useId();
   const [answerShown, setAnswerShown] = useState(true);
   const [submitting, setSubmitting] = useState(false);
@@ -65,7 +66,7 @@ export function LaunchListForm({ answer }: { answer?: LaunchListFormResult }) {
       action="/?index"
       onSubmit={handleSubmit}
       className="flex w-full max-w-md flex-col gap-3 sm:flex-row"
-      aria-label="Launch list"
+      aria-label={label}
     >
       {answer && answerShown && <FormFlashMessage flash={answer.flash} />}
       <label htmlFor={emailId} className="sr-only">

@@ -12,7 +12,7 @@ import {
   modalDialogCommand,
 } from "~/components/ui/modal-dialog";
 import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
-import { siteConfig } from "~/lib/site-config";
+import { useRootData } from "~/lib/use-root-data";
 import type { MemberSignUpFields as MemberSignUpValues } from "../schema";
 
 /** Where the sign-up form posts without scripts (routes/public/sign-up.tsx). */
@@ -29,9 +29,10 @@ const FIELDS: { name: Field; label: string; type: "text" | "email"; autoComplete
 ];
 
 export function MemberSignUpTitle({ id }: { id: string }) {
+  const { showName } = useRootData().settings;
   return (
     <ModalDialogTitle id={id} className="leading-snug">
-      Stay informed <span className="block text-primary">{siteConfig.showName}</span>
+      Stay informed <span className="block text-primary">{showName}</span>
     </ModalDialogTitle>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import { siteConfig } from "~/lib/site-config";
+import { useRootData } from "~/lib/use-root-data";
 import type { MemberSignUpFormResult } from "../schema";
 import {
   MEMBER_SIGN_UP_PATH,
@@ -18,6 +18,7 @@ const SIGN_IN_START_PATH = "/api/login";
  * cannot open it in place.
  */
 export function MemberSignUpPage({ answer }: { answer?: MemberSignUpFormResult }) {
+  const { showName } = useRootData().settings;
   if (answer?.signedUp) {
     return (
       <section aria-labelledby="sign-up-thanks-heading" className="space-y-4 text-center">
@@ -34,7 +35,7 @@ export function MemberSignUpPage({ answer }: { answer?: MemberSignUpFormResult }
   return (
     <section aria-labelledby="sign-up-heading">
       <h1 id="sign-up-heading" className="font-bold text-3xl leading-snug tracking-tight">
-        Stay informed <span className="block text-primary">{siteConfig.showName}</span>
+        Stay informed <span className="block text-primary">{showName}</span>
       </h1>
       <p className="mt-2 mb-6 text-muted-foreground">{SIGN_UP_DESCRIPTION}</p>
       {answer && (
