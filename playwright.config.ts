@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./tests/server/helpers";
 import { chromiumArgs, chromiumExecutable } from "./tests/setup/chromium";
+import { E2E_NEWSLETTER_URL } from "./tests/setup/e2e-newsletter";
 
 /** The owner's password in the browser tests; tests/e2e import it from here. */
 export const E2E_ADMIN_PASSWORD = "e2e-owner-password";
@@ -63,6 +64,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SITE_URL: `http://127.0.0.1:${PORT}`,
+      // A deployment's newsletter publication, whose frames the specs stub; a fresh clone has none (settings.spec.ts).
+      NEWSLETTER_URL: E2E_NEWSLETTER_URL,
       // Every browser test submits from 127.0.0.1; the real limit is covered by the routes' integration tests.
       FORM_RATE_LIMIT: "10000",
     },

@@ -10,6 +10,9 @@ const integrationOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Each integration file's beforeAll starts a database (a PGlite instance loaded from the migrated dump, or a copy
+    // of the PostgreSQL template); on a busy 2-core host that once took over vitest's default 10 s.
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true as const,

@@ -1,41 +1,47 @@
-import { Tooltip } from "radix-ui";
 import { useEffect, useState } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import { Analytics } from "~/components/analytics";
 import { CookieNotice } from "~/components/cookie-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { Toaster } from "~/components/ui/toaster";
+import { useToasts } from "~/components/ui/use-toast";
 import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
 import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
+import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { MemberSignUpModal } from "~/features/subscribers/components/member-sign-up-modal";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { hasDismissedCookieNotice } from "~/lib/cookie-notice.server";
 import { openSignUpDialog } from "~/lib/sign-up-dialog";
-import { newsletterLinks, siteConfig } from "~/lib/site-config";
+import { siteConfig } from "~/lib/site-config";
+import { getSiteSettings, newsletterPublication } from "~/lib/site-settings.server";
 import { useComponentWhen } from "~/lib/use-component-when";
 import { useScriptFree } from "~/lib/use-script-free";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 
-/** Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
-const TOOLTIP_OPEN_DELAY_MS = 700;
-const TOOLTIP_SKIP_DELAY_MS = 300;
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "alternate", type: "application/rss+xml", title: siteConfig.showName, href: siteConfig.feedPath },
-];
-
-/** The public subset of the settings and who is signed in; nothing secret belongs here. */
+/**
+ * The show's settings as the owner set them (every page reads them from here, so a save shows on the next render),
+ * the public subset of the deployment's settings and who is signed in; nothing secret belongs here.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
   const { SITE_URL, NEWSLETTER_URL, GA_MEASUREMENT_ID } = env;
-  const viewer = await getViewer(db, request);
+  const [viewer, settings] = await Promise.all([getViewer(db, request), getSiteSettings(db)]);
   return {
     siteUrl: SITE_URL,
-    newsletter: newsletterLinks(NEWSLETTER_URL ?? siteConfig.newsletter.url),
+    settings,
+    newsletter: newsletterPublication(settings, NEWSLETTER_URL),
     user: viewer.user,
     isOwner: viewer.isOwner,
     mockSignInEnabled: isMockSignInEnabled(env),
@@ -46,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const scriptFree = useScriptFree();
+  // Absent when the root loader itself failed: the error page then goes without the feed's link.
+  const showName = useRouteLoaderData<typeof loader>("root")?.settings.showName;
   return (
     <html lang="en" className="dark" data-page-scripts={scriptFree ? "none" : undefined}>
       <head>
@@ -57,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             fetches it first: the first paint waits for it alone. */}
         <link rel="stylesheet" href={stylesheetHref} precedence="default" />
         <Links />
+        {showName && <link rel="alternate" type="application/rss+xml" title={showName} href={siteConfig.feedPath} />}
       </head>
       <body>
         {children}
@@ -77,6 +86,9 @@ const loadAdminFloatingButton = () =>
   import("~/features/owner/components/admin-floating-button").then((module) => module.AdminFloatingButton);
 const loadMockAuthControls = () =>
   import("~/features/auth/components/mock-auth-controls").then((module) => module.MockAuthControls);
+// The toaster (Radix's toast: swipe, F8, the viewport's focus handling) arrives with the first toast; until then there
+// is nothing for it to show.
+const loadToaster = () => import("~/components/ui/toaster").then((module) => module.Toaster);
 
 /** After the sign-up modal, sign-in starts on the server (email link or OpenID provider). */
 const startSignIn = () => window.location.assign("/api/login");
@@ -95,24 +107,29 @@ export default function App({ loaderData }: Route.ComponentProps) {
     loadAdminFloatingButton,
   );
   const MockAuthControls = useComponentWhen(hydrated && loaderData.mockSignInEnabled, loadMockAuthControls);
+  const Toaster = useComponentWhen(useToasts().length > 0, loadToaster);
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    <>
       <a
         href="#main"
         className="sr-only z-[200] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
-      <SiteHeader onSignIn={openSignUpDialog} />
+      <SiteHeader settings={loaderData.settings} onSignIn={openSignUpDialog} />
       <Outlet />
-      <SiteFooter newsletterEmbedUrl={loaderData.newsletter.embedUrl} />
+      <SiteFooter
+        settings={loaderData.settings}
+        newsletterEmbedUrl={loaderData.newsletter?.embedUrl ?? null}
+        subscribeForm={<LaunchListForm label="Newsletter sign-up" />}
+      />
       {!loaderData.user && <MemberSignUpModal onSignIn={startSignIn} />}
       {MockAuthControls && <MockAuthControls />}
       <CookieNotice dismissed={loaderData.cookieNoticeDismissed} />
       {AdminFloatingButton && <AdminFloatingButton isOwner={loaderData.isOwner} />}
-      <Toaster />
+      {Toaster && <Toaster />}
       <Analytics measurementId={loaderData.gaMeasurementId} />
-    </Tooltip.Provider>
+    </>
   );
 }
 

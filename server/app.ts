@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
+import { billingFor, endLapsedGracePeriods } from "~/features/membership/billing.server";
 import { ensureOwnerPassword } from "~/features/owner/password.server";
 import { type AppContext, appContext } from "~/lib/app-context.server";
 import { type Env, parseEnv } from "~/lib/env.server";
@@ -10,10 +11,11 @@ import { createMediaStorage, type MediaStorage } from "~/lib/media/media-storage
 import { mediaLimits } from "~/lib/media/store-upload.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import { type PublicRoute, publicRouteMatcher, publicRoutes } from "~/lib/public-routes";
+import { getSiteSettings } from "~/lib/site-settings.server";
 import { fetchRequest, sendResponse } from "./fetch-adapter";
 import type { PageHandler } from "./page-cache";
 import type { SecurityLocals } from "./security";
-import { seedSampleContent, storeSampleEpisodeMedia } from "./seed-sample-content";
+import { seedSampleContent, seedSampleStories, storeSampleEpisodeMedia } from "./seed-sample-content";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
 
 export type AppRuntime = {
@@ -26,6 +28,26 @@ export type AppRuntime = {
   pingDatabase(): Promise<unknown>;
   close(): Promise<void>;
 };
+
+const GRACE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A member whose renewal failed keeps their tier for the grace period; once a day would do, hourly keeps the lapse
+ * close to the promised day. Several instances may sweep at once: the sweep is one conditional UPDATE.
+ */
+function sweepLapsedPayments(db: Database) {
+  const sweep = async () => {
+    try {
+      const { membership } = await getSiteSettings(db);
+      await endLapsedGracePeriods(db, { graceDays: membership.paymentGraceDays });
+    } catch (error) {
+      console.error("[stripe] could not end lapsed grace periods:", error);
+    }
+  };
+  const timer = setInterval(sweep, GRACE_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
 
 /**
  * Validates the settings, opens the media storage (removing uploads a crashed process left), then opens and migrates
@@ -41,12 +63,14 @@ export async function startApp(source: Record<string, string | undefined> = proc
   );
   try {
     await seedSampleContent(database.db);
+    await seedSampleStories(database.db);
     await storeSampleEpisodeMedia(database.db, media, mediaLimits(env));
     await ensureOwnerPassword(database.db, env.ADMIN_PASSWORD);
   } catch (error) {
     await database.close();
     throw error;
   }
+  const graceSweep = billingFor(env) ? sweepLapsedPayments(database.db) : null;
   return {
     env,
     db: database.db,
@@ -54,7 +78,10 @@ export async function startApp(source: Record<string, string | undefined> = proc
     media,
     databaseKind: database.kind,
     pingDatabase: () => database.db.execute(sql`select 1`),
-    close: database.close,
+    close: () => {
+      if (graceSweep) clearInterval(graceSweep);
+      return database.close();
+    },
   };
 }
 

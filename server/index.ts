@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { redactSecretPath } from "../app/lib/redact-secret-path";
 import type * as AppModule from "./app";
 import { clientErrorAnswers } from "./client-error-answers";
 import { createDatabaseAvailability } from "./database-availability";
@@ -26,6 +27,9 @@ async function main() {
   // The settings are parsed below, before the server listens, so every request sees them.
   app.use(securityMiddleware(() => runtime.env));
   app.use(compression());
+  morgan.token("url", (req: IncomingMessage & { originalUrl?: string }) =>
+    redactSecretPath(req.originalUrl ?? req.url ?? "-"),
+  );
   app.use(morgan(DEVELOPMENT ? "dev" : "short", { stream: requestLog }));
 
   let runtime: AppModule.AppRuntime;

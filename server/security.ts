@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import helmet from "helmet";
 import type { Env } from "../app/lib/env.server";
-import { siteConfig } from "../app/lib/site-config";
+import { redactSecretPath } from "../app/lib/redact-secret-path";
 import { GENERIC_ERROR_MESSAGE } from "./unexpected-errors";
 
 export const CROSS_SITE_REQUEST_MESSAGE = "Cross-site requests are not allowed";
@@ -32,7 +32,6 @@ const GOOGLE_ANALYTICS_ENDPOINTS = [
 export function contentSecurityPolicy(env: Env, inlineScripts: { nonce: string } | { scriptHashes: string[] }): string {
   const development = env.NODE_ENV === "development";
   const analytics = Boolean(env.GA_MEASUREMENT_ID);
-  const newsletterOrigin = new URL(env.NEWSLETTER_URL ?? siteConfig.newsletter.url).origin;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
@@ -55,7 +54,9 @@ export function contentSecurityPolicy(env: Env, inlineScripts: { nonce: string }
       ...(analytics ? GOOGLE_ANALYTICS_ENDPOINTS : []),
       ...(development ? ["ws:", "wss:"] : []),
     ],
-    "frame-src": [newsletterOrigin],
+    // The owner sets the newsletter publication at run time (any https address), and a page cached before the change
+    // must still allow the new frame: only https frames, and only where the site's own markup places them.
+    "frame-src": ["https:"],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(" ")}`)
@@ -148,7 +149,7 @@ export function securityMiddleware(getEnv: () => Env): RequestHandler[] {
 /** The last resort for errors that reach Express: logged with the request id, answered without any detail. */
 export const unexpectedErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const requestId = (res.locals as Partial<SecurityLocals>).requestId ?? randomUUID();
-  console.error(`[error] request ${requestId} ${req.method} ${req.originalUrl}:`, error);
+  console.error(`[error] request ${requestId} ${req.method} ${redactSecretPath(req.originalUrl)}:`, error);
   if (res.headersSent) return next(error);
   if (req.path.startsWith("/api/")) {
     res.status(500).json({ success: false, message: GENERIC_ERROR_MESSAGE, requestId });

@@ -124,11 +124,12 @@ export async function readPostedForm(request: Request): Promise<Record<string, u
 
 const tooLargeForm = () => data("The request body is too large", { status: 413 });
 
-function tooLarge() {
+export function tooLarge() {
   return apiError(413, "The request body is too large");
 }
 
-async function readTextWithin(request: Request, limitBytes: number): Promise<string | null> {
+/** The body as text, or null when it is larger than `limitBytes` (read no further). */
+export async function readTextWithin(request: Request, limitBytes: number): Promise<string | null> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -2,7 +2,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { declaresScriptFree, type PageScriptsHandle } from "./page-scripts";
 
 /** Content from the database that a public route shows: when it changes, so does the route's response. */
-export type PublicContent = "insights" | "episodes";
+export type PublicContent = "insights" | "episodes" | "stories";
 
 /**
  * The `handle` of a public route: its response is the same for every visitor without a session, so the page cache

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { expect, test } from "./fixtures";
 import { animationsSettled, openPage } from "./support";
 
@@ -10,7 +11,7 @@ import { animationsSettled, openPage } from "./support";
  */
 
 test.beforeEach(async ({ page }) => {
-  await page.route(`${new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin}/**`, (route) =>
+  await page.route(`${new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin}/**`, (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Newsletter</title>" }),
   );
 });

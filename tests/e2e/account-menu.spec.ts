@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
 import { MOCK_USERS } from "../../app/features/auth/mock-users";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { defaultSiteSettings, newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
-const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
+const embedOrigin = new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin;
 
 type AnalyticsCall = [string, string, Record<string, unknown>];
 
@@ -82,7 +83,7 @@ test.describe("account menu", () => {
     await openAccountMenu(page);
     await expect(accountMenu(page)).toContainText("Sign up to get notified about new episodes and exclusive updates");
     await accountMenu(page).getByRole("menuitem", { name: "Sign In" }).click();
-    await expect(page.getByRole("dialog", { name: `Stay informed ${siteConfig.showName}` })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: `Stay informed ${defaultSiteSettings.showName}` })).toBeVisible();
     const membershipEvents = analytics.filter(([, , parameters]) => parameters.event_category === "membership");
     expect(membershipEvents).toEqual([
       ["event", "login", { event_category: "membership", event_label: "account_menu" }],
@@ -109,7 +110,9 @@ test.describe("mobile menu", { tag: "@mobile" }, () => {
       await page.getByRole("button", { name: "Open menu" }).click();
       const account = page.getByRole("list", { name: "Your account" });
       await expect(account).toBeVisible();
-      await expect(page.getByText(mock.email)).toBeVisible();
+      // The header's account popover, closed, holds the address too.
+      const panelId = await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-controls");
+      await expect(page.locator(`[id="${panelId}"]`).getByText(mock.email)).toBeVisible();
       await expect(account.getByRole("link")).toHaveText([
         "Dashboard",
         "Profile Settings",

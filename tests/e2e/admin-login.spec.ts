@@ -76,7 +76,13 @@ test.describe("admin login", () => {
       "Contact Messages",
       "Guest Applications",
       "Episodes",
+      "Insights",
+      "Stories",
+      "Members",
+      "Events",
+      "Resources",
       "Content Calendar",
+      "Settings",
       "Logout",
     ]);
     await menu.getByRole("menuitem", { name: "Logout" }).click();
@@ -109,7 +115,13 @@ test.describe("the owner's floating menu", () => {
   const destinations = [
     { item: "Contact Messages", url: /\/admin\/contacts$/, heading: "Admin Dashboard" },
     { item: "Guest Applications", url: /\/members\/guest-applications$/, heading: "Guest Applications" },
+    { item: "Insights", url: /\/admin\/insights$/, heading: "Insights" },
+    { item: "Stories", url: /\/admin\/stories$/, heading: "Stories" },
+    { item: "Members", url: /\/admin\/members$/, heading: "Members" },
+    { item: "Events", url: /\/admin\/events$/, heading: "Members' Events" },
+    { item: "Resources", url: /\/admin\/resources$/, heading: "Members' Resources" },
     { item: "Content Calendar", url: /\/admin\/content-calendar$/, heading: "Content Calendar" },
+    { item: "Settings", url: /\/admin\/settings$/, heading: "Settings" },
   ];
   for (const destination of destinations) {
     test(`${destination.item} opens its page`, async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { GTAG_SCRIPT_URL } from "../../app/lib/analytics";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { defaultSiteSettings, newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
@@ -10,7 +11,7 @@ import { openPage } from "./support";
  */
 const MEASUREMENT_ID = "G-E2ETEST1";
 const TAG_URL = `${GTAG_SCRIPT_URL}?id=${MEASUREMENT_ID}`;
-const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
+const embedOrigin = new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin;
 
 type DataLayerEntry = [string, ...unknown[]];
 
@@ -25,7 +26,7 @@ const eventsNamed = async (page: Page, name: string) =>
   (await dataLayer(page)).filter((entry) => entry[0] === "event" && entry[1] === name).map((entry) => entry[2]);
 
 // Only the tests that ask for builtServer start it.
-test.use({ builtServerEnv: { GA_MEASUREMENT_ID: MEASUREMENT_ID } });
+test.use({ builtServerEnv: { GA_MEASUREMENT_ID: MEASUREMENT_ID, NEWSLETTER_URL: E2E_NEWSLETTER_URL } });
 
 test.describe("with a measurement id", () => {
   test.describe.configure({ mode: "serial" });
@@ -65,7 +66,11 @@ test.describe("with a measurement id", () => {
     expect(pageView).toEqual([
       "event",
       "page_view",
-      { page_path: "/about", page_location: `${builtServer.url}/about`, page_title: `About | ${siteConfig.showName}` },
+      {
+        page_path: "/about",
+        page_location: `${builtServer.url}/about`,
+        page_title: `About | ${defaultSiteSettings.showName}`,
+      },
     ]);
   });
 
@@ -79,12 +84,12 @@ test.describe("with a measurement id", () => {
         {
           page_path: "/about",
           page_location: `${builtServer.url}/about`,
-          page_title: `About | ${siteConfig.showName}`,
+          page_title: `About | ${defaultSiteSettings.showName}`,
         },
         {
           page_path: "/contact",
           page_location: `${builtServer.url}/contact`,
-          page_title: `Contact | ${siteConfig.showName}`,
+          page_title: `Contact | ${defaultSiteSettings.showName}`,
         },
       ]);
   });

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { defaultSiteSettings, newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { gapBelowHeader, makeHomePageTall, openPage } from "./support";
 
 const DISMISSED_KEY = "analytics-notice-dismissed";
-const embedUrl = newsletterLinks(siteConfig.newsletter.url).embedUrl;
+const embedUrl = newsletterLinks(E2E_NEWSLETTER_URL).embedUrl;
 
 /** The newsletter platform is out of reach here; a stub answers for it so no test waits on the network. */
 async function stubNewsletter(page: Page) {
@@ -49,7 +50,7 @@ test.describe("header", () => {
 
   test("shows the brand linking home and the five nav links", async ({ page }) => {
     await gotoHydrated(page, "/about");
-    await expect(page.getByRole("banner").getByRole("link", { name: siteConfig.showName })).toHaveAttribute(
+    await expect(page.getByRole("banner").getByRole("link", { name: defaultSiteSettings.showName })).toHaveAttribute(
       "href",
       "/",
     );
@@ -148,7 +149,7 @@ test.describe("header", () => {
     await gotoHydrated(page, "/");
     const banner = page.getByRole("banner");
     for (const platform of ["twitter", "youtube"] as const) {
-      const profile = siteConfig.social.find((entry) => entry.platform === platform);
+      const profile = defaultSiteSettings.social.find((entry) => entry.platform === platform);
       if (!profile) throw new Error(`no ${platform} profile in the site config`);
       const link = banner.getByRole("link", { name: profile.label });
       await expect(link).toHaveAttribute("href", profile.url);
@@ -163,10 +164,10 @@ test.describe("header", () => {
   test("tooltips open after 700 ms, and at once when another opens within 300 ms of one closing", async ({ page }) => {
     await page.clock.install();
     await gotoHydrated(page, "/");
-    await page.clock.pauseAt(Date.now() + 1000);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const banner = page.getByRole("banner");
     const [twitter, youtube] = ["twitter", "youtube"].map((platform) => {
-      const profile = siteConfig.social.find((entry) => entry.platform === platform);
+      const profile = defaultSiteSettings.social.find((entry) => entry.platform === platform);
       if (!profile) throw new Error(`no ${platform} profile in the site config`);
       return profile;
     });
@@ -286,7 +287,7 @@ test.describe("footer", () => {
 
   test("has the brand blurb and the four titled blocks", async ({ page }) => {
     await gotoHydrated(page, "/about");
-    await expect(footer(page).getByText(siteConfig.description)).toBeVisible();
+    await expect(footer(page).getByText(defaultSiteSettings.description)).toBeVisible();
     for (const title of ["Site Map", "Listen On", "Subscribe to The Briefing", "Connect With Us"]) {
       await expect(footer(page).getByRole("heading", { name: title, level: 2 })).toBeVisible();
     }
@@ -334,9 +335,9 @@ test.describe("footer", () => {
   test("lists the five Listen On services as external links", async ({ page }) => {
     await gotoHydrated(page, "/about");
     const links = footer(page).getByRole("list", { name: "Listen On" }).getByRole("link");
-    await expect(links).toHaveText(siteConfig.listenOn.map(({ label }) => label));
-    expect(siteConfig.listenOn).toHaveLength(5);
-    for (const [index, { url }] of siteConfig.listenOn.entries()) {
+    await expect(links).toHaveText(defaultSiteSettings.listenOn.map(({ label }) => label));
+    expect(defaultSiteSettings.listenOn).toHaveLength(5);
+    for (const [index, { url }] of defaultSiteSettings.listenOn.entries()) {
       await expect(links.nth(index)).toHaveAttribute("href", url);
       await expect(links.nth(index)).toHaveAttribute("target", "_blank");
       await expect(links.nth(index)).toHaveAttribute("rel", "noopener noreferrer");
@@ -347,9 +348,9 @@ test.describe("footer", () => {
     await gotoHydrated(page, "/about");
     const links = footer(page).getByRole("list", { name: "Connect With Us" }).getByRole("link");
     await expect(links).toHaveCount(7);
-    const platforms = siteConfig.social.map(({ platform }) => platform);
+    const platforms = defaultSiteSettings.social.map(({ platform }) => platform);
     expect(platforms).toEqual(["twitter", "youtube", "linkedin", "instagram", "bluesky", "tiktok", "facebook"]);
-    for (const [index, { label, url }] of siteConfig.social.entries()) {
+    for (const [index, { label, url }] of defaultSiteSettings.social.entries()) {
       await expect(links.nth(index)).toHaveAccessibleName(label);
       await expect(links.nth(index)).toHaveAttribute("href", url);
       await expect(links.nth(index)).toHaveAttribute("target", "_blank");
@@ -373,7 +374,7 @@ test.describe("footer", () => {
   test("shows the copyright with the current year and the legal links", async ({ page }) => {
     await gotoHydrated(page, "/about");
     await expect(
-      footer(page).getByText(`© ${new Date().getFullYear()} ${siteConfig.showName}. All rights reserved.`),
+      footer(page).getByText(`© ${new Date().getFullYear()} ${defaultSiteSettings.showName}. All rights reserved.`),
     ).toBeVisible();
     const legal = footer(page).getByRole("navigation", { name: "Legal" });
     await expect(legal.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
@@ -440,6 +441,6 @@ test.describe("not-found page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
     await page.getByRole("main").getByRole("link", { name: "Return Home" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(siteConfig.showName);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(defaultSiteSettings.showName);
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { expect, test } from "./fixtures";
 import { holdRequests, openPage } from "./support";
 
@@ -18,7 +19,7 @@ async function fillValidMessage(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.route(`${new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin}/**`, (route) =>
+  await page.route(`${new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin}/**`, (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Newsletter</title>" }),
   );
   await openPage(page, "/contact");

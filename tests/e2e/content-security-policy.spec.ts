@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { defaultSiteSettings, newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
-const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
+const embedOrigin = new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin;
 
 declare global {
   interface Window {
@@ -84,7 +85,7 @@ test.describe("content security policy", () => {
   test("the home page's teaser video plays under the policy", async ({ page }) => {
     const violations = await recordViolations(page);
     await openPage(page, "/");
-    const video = page.getByLabel(`${siteConfig.showName} teaser`);
+    const video = page.getByLabel(`${defaultSiteSettings.showName} teaser`);
     await video.evaluate((element: HTMLVideoElement) => {
       element.muted = true;
       return element.play();

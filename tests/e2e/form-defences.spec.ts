@@ -1,11 +1,12 @@
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
 test.beforeEach(async ({ page }) => {
-  await page.route(`${new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin}/**`, (route) =>
+  await page.route(`${new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin}/**`, (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Newsletter</title>" }),
   );
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { samplePodcastEpisodes } from "../../app/db/sample-content";
-import { siteConfig } from "../../app/lib/site-config";
+import { defaultArtwork, defaultSiteSettings } from "../../app/lib/site-config";
 import { openPage } from "./support";
 
 const hub = (page: Page) => page.getByRole("main");
@@ -12,13 +12,13 @@ const latestFreeEpisode = samplePodcastEpisodes.filter((episode) => !episode.pre
 test.describe("links page", () => {
   test("shows the artwork, the show's name and the tagline", async ({ page }) => {
     await openPage(page, "/links");
-    const artwork = hub(page).getByRole("img", { name: `${siteConfig.showName} show artwork` });
+    const artwork = hub(page).getByRole("img", { name: `${defaultSiteSettings.showName} show artwork` });
     await expect(artwork).toBeVisible();
-    await expect(artwork).toHaveAttribute("src", siteConfig.artwork.onPage.src);
+    await expect(artwork).toHaveAttribute("src", defaultArtwork.onPage.src);
     // The page's WebP copy, not the feed's 1400 px JPEG, and one that loads.
     await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.webp$/);
     await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-    await expect(hub(page).getByRole("heading", { level: 1, name: siteConfig.showName })).toBeVisible();
+    await expect(hub(page).getByRole("heading", { level: 1, name: defaultSiteSettings.showName })).toBeVisible();
     await expect(hub(page).getByText("The Future Isn't Predicted. It's Confessed.", { exact: true })).toBeVisible();
   });
 
@@ -49,11 +49,11 @@ test.describe("links page", () => {
     const social = page.getByRole("region", { name: "FOLLOW ON SOCIAL" });
     const links = social.getByRole("link");
     await expect(links).toHaveCount(7);
-    for (const [index, profile] of siteConfig.social.entries()) {
+    for (const [index, profile] of defaultSiteSettings.social.entries()) {
       await expect(links.nth(index)).toHaveAccessibleName(profile.label);
       await expect(links.nth(index)).toHaveAttribute("href", profile.url);
     }
-    expect(siteConfig.social.map((profile) => profile.platform)).toEqual([
+    expect(defaultSiteSettings.social.map((profile) => profile.platform)).toEqual([
       "twitter",
       "youtube",
       "linkedin",
@@ -67,8 +67,8 @@ test.describe("links page", () => {
   test("LISTEN ON lists the five platforms", async ({ page }) => {
     await openPage(page, "/links");
     const links = page.getByRole("region", { name: "LISTEN ON" }).getByRole("link");
-    await expect(links).toHaveText(siteConfig.linksPageListenOn.map((platform) => platform.label));
-    for (const [index, platform] of siteConfig.linksPageListenOn.entries()) {
+    await expect(links).toHaveText(defaultSiteSettings.linksPageListenOn.map((platform) => platform.label));
+    for (const [index, platform] of defaultSiteSettings.linksPageListenOn.entries()) {
       await expect(links.nth(index)).toHaveAttribute("href", platform.url);
     }
   });
@@ -76,7 +76,7 @@ test.describe("links page", () => {
   test("ends with the current year and the show's name", async ({ page }) => {
     await openPage(page, "/links");
     await expect(
-      hub(page).getByText(`© ${new Date().getFullYear()} ${siteConfig.showName}`, { exact: true }),
+      hub(page).getByText(`© ${new Date().getFullYear()} ${defaultSiteSettings.showName}`, { exact: true }),
     ).toBeVisible();
   });
 });

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { INVALID_MOCK_TIER_MESSAGE } from "../../app/features/auth/mock-users";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { openPage } from "./support";
 
 const KEY = "mockUser";
-const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
+const embedOrigin = new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin;
 
 test.beforeEach(async ({ page }) => {
   await page.route(`${embedOrigin}/**`, (route) =>

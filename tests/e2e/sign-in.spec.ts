@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import { SIGN_IN_LINK_SENT_MESSAGE } from "../../app/features/auth/schema";
 import { TOO_MANY_REQUESTS_MESSAGE } from "../../app/lib/api.server";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { expect, test } from "./fixtures";
 import { holdRequests, openPage } from "./support";
 
-const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
+const embedOrigin = new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin;
 
 test.beforeEach(async ({ page }) => {
   await page.route(`${embedOrigin}/**`, (route) =>

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newsletterLinks, siteConfig } from "../../app/lib/site-config";
+import { defaultSiteSettings, newsletterLinks } from "../../app/lib/site-config";
+import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
 import { openPage } from "./support";
 
-const embedOrigin = new URL(newsletterLinks(siteConfig.newsletter.url).embedUrl).origin;
+const embedOrigin = new URL(newsletterLinks(E2E_NEWSLETTER_URL).embedUrl).origin;
 
 test.beforeEach(async ({ page }) => {
   await page.route(`${embedOrigin}/**`, (route) =>
@@ -10,7 +11,8 @@ test.beforeEach(async ({ page }) => {
   );
 });
 
-const signUpDialog = (page: Page) => page.getByRole("dialog", { name: `Stay informed ${siteConfig.showName}` });
+const signUpDialog = (page: Page) =>
+  page.getByRole("dialog", { name: `Stay informed ${defaultSiteSettings.showName}` });
 
 async function openFromAccountMenu(page: Page) {
   await openPage(page, "/");
@@ -40,7 +42,7 @@ async function fill(page: Page, fields: { first: string; last: string; email: st
 test.describe("sign-up modal", () => {
   test("has the spec's title, required fields, and Cancel closes it", async ({ page }) => {
     const dialog = await openFromAccountMenu(page);
-    await expect(dialog.getByRole("heading")).toHaveText(`Stay informed ${siteConfig.showName}`);
+    await expect(dialog.getByRole("heading")).toHaveText(`Stay informed ${defaultSiteSettings.showName}`);
     for (const label of ["First Name", "Last Name", "Email Address"]) {
       await expect(dialog.getByLabel(label)).toHaveAttribute("required", "");
     }

@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleInsightPosts } from "~/db/sample-content";
-import { siteConfig } from "~/lib/site-config";
+import { defaultSiteSettings } from "~/lib/site-config";
 import { movableClock } from "../setup/movable-clock";
 import { databaseUrlFor, uniqueDatabaseName, withMaintenanceClient } from "../setup/postgres";
 import {
@@ -34,7 +34,7 @@ describe("the built server's page cache", () => {
     expect(second.headers.vary).toBe("Accept-Encoding");
     expect(second.headers["x-content-type-options"]).toBe("nosniff");
     expect(gunzipSync(second.body).toString()).toBe(gunzipSync(first.body).toString());
-    expect(gunzipSync(second.body).toString()).toContain(siteConfig.showName);
+    expect(gunzipSync(second.body).toString()).toContain(defaultSiteSettings.showName);
 
     const unchanged = await rawGet(`${server.url}/about`, {
       "accept-encoding": "gzip",

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { podcastEpisodes as podcastEpisodesTable } from "~/db/schema";
+import { insightPosts as insightPostsTable, podcastEpisodes as podcastEpisodesTable } from "~/db/schema";
 import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import {
@@ -26,11 +26,29 @@ import * as ownerEpisode from "./admin/episode";
 import * as episodeMedia from "./admin/episode-media";
 import * as episodeNotesPreview from "./admin/episode-notes-preview";
 import * as ownerEpisodes from "./admin/episodes";
+import * as ownerEvent from "./admin/event";
+import * as ownerEvents from "./admin/events";
+import * as ownerInsight from "./admin/insight";
+import * as insightCover from "./admin/insight-cover";
+import * as insightPreview from "./admin/insight-preview";
+import * as ownerInsights from "./admin/insights";
 import * as adminLogin from "./admin/login";
 import * as adminLogout from "./admin/logout";
+import * as adminMember from "./admin/member";
+import * as adminMembers from "./admin/members";
+import * as ownerResource from "./admin/resource";
+import * as resourceFile from "./admin/resource-file";
+import * as ownerResources from "./admin/resources";
+import * as ownerSettings from "./admin/settings";
+import * as settingsArtwork from "./admin/settings-artwork";
+import * as storiesApi from "./admin/stories";
+import * as storiesOrder from "./admin/stories-order";
+import * as ownerStory from "./admin/story";
+import * as storyMedia from "./admin/story-media";
 import * as authCallback from "./auth/callback";
 import * as emailLink from "./auth/email-link";
 import * as membership from "./auth/membership";
+import * as membershipBilling from "./auth/membership-billing";
 import * as mockLogin from "./auth/mock-login";
 import * as authUser from "./auth/user";
 import * as contact from "./contact";
@@ -45,8 +63,13 @@ import * as insight from "./insight";
 import * as insights from "./insights";
 import * as login from "./login";
 import * as logout from "./logout";
+import * as memberAccount from "./members/account";
+import * as memberExport from "./members/export";
+import * as memberFeed from "./members/feed";
+import * as memberProfile from "./members/profile";
 import * as notFound from "./not-found";
 import * as podcastEpisodes from "./podcast-episodes";
+import * as stripeWebhook from "./stripe-webhook";
 import * as subscribe from "./subscribe";
 import * as subscriberArchive from "./subscribers/archive";
 import * as subscriberExport from "./subscribers/export";
@@ -68,6 +91,8 @@ const API_ROUTES: [call: string, module: RouteModule, params?: Record<string, st
   ["POST /api/auth/email-link", emailLink],
   ["POST /api/auth/mock-login", mockLogin],
   ["POST /api/auth/membership", membership],
+  ["POST /api/auth/membership/billing", membershipBilling],
+  ["POST /api/stripe/webhook", stripeWebhook],
   ["GET /api/logout", logout],
   ["GET /api/podcast/episodes", podcastEpisodes],
   ["POST /api/contact", contact],
@@ -102,6 +127,45 @@ const API_ROUTES: [call: string, module: RouteModule, params?: Record<string, st
   ["PUT /api/admin/episodes/:id/audio", episodeMedia, { media: "audio" }],
   ["PUT /api/admin/episodes/:id/artwork", episodeMedia, { media: "artwork" }],
   ["PUT /api/admin/episodes/:id/transcript", episodeMedia, { media: "transcript" }],
+  ["GET /api/admin/members", adminMembers],
+  ["PATCH /api/admin/members/:id", adminMember],
+  ["DELETE /api/admin/members/:id", adminMember],
+  ["PUT /api/members/profile", memberProfile],
+  ["GET /api/members/export", memberExport],
+  ["DELETE /api/members/account", memberAccount],
+  ["GET /api/members/feed", memberFeed],
+  ["POST /api/members/feed", memberFeed],
+  ["GET /api/admin/insights", ownerInsights],
+  ["POST /api/admin/insights", ownerInsights],
+  ["POST /api/admin/insights/preview", insightPreview],
+  ["GET /api/admin/insights/:id", ownerInsight],
+  ["PUT /api/admin/insights/:id", ownerInsight],
+  ["DELETE /api/admin/insights/:id", ownerInsight],
+  ["PUT /api/admin/insights/:id/cover", insightCover],
+  ["DELETE /api/admin/insights/:id/cover", insightCover],
+  ["GET /api/admin/settings", ownerSettings],
+  ["PUT /api/admin/settings", ownerSettings],
+  ["PUT /api/admin/settings/artwork", settingsArtwork],
+  ["DELETE /api/admin/settings/artwork", settingsArtwork],
+  ["GET /api/admin/stories", storiesApi],
+  ["POST /api/admin/stories", storiesApi],
+  ["PUT /api/admin/stories/order", storiesOrder],
+  ["GET /api/admin/stories/:id", ownerStory],
+  ["PUT /api/admin/stories/:id", ownerStory],
+  ["DELETE /api/admin/stories/:id", ownerStory],
+  ["PUT /api/admin/stories/:id/video", storyMedia, { media: "video" }],
+  ["PUT /api/admin/stories/:id/poster", storyMedia, { media: "poster" }],
+  ["GET /api/admin/events", ownerEvents],
+  ["POST /api/admin/events", ownerEvents],
+  ["GET /api/admin/events/:id", ownerEvent],
+  ["PUT /api/admin/events/:id", ownerEvent],
+  ["DELETE /api/admin/events/:id", ownerEvent],
+  ["GET /api/admin/resources", ownerResources],
+  ["POST /api/admin/resources", ownerResources],
+  ["GET /api/admin/resources/:id", ownerResource],
+  ["PUT /api/admin/resources/:id", ownerResource],
+  ["DELETE /api/admin/resources/:id", ownerResource],
+  ["PUT /api/admin/resources/:id/file", resourceFile],
   ["GET /api/no-such-call/:id", notFound],
 ];
 
@@ -119,10 +183,19 @@ const FIELD_NAMES = [
   "status",
   "title",
   "description",
+  "excerpt",
+  "fullStory",
+  "ids",
+  "startsAtLocal",
+  "timeZone",
+  "durationMinutes",
+  "joinUrl",
+  "tier",
   "episodeNumber",
   "scheduledDate",
   "seriesId",
   "membershipTier",
+  "action",
   "returnTo",
   "biography",
   "topicIdea",
@@ -146,12 +219,23 @@ const FIELD_NAMES = [
   "explicit",
   "premium",
   "publishDate",
+  "earlyAccessAt",
   "chapters",
   "guests",
   "startTime",
   "guestApplicationId",
   "version",
   "podcastEpisodeId",
+  "excerpt",
+  "bodyMarkdown",
+  "category",
+  "authorName",
+  "coverAlt",
+  "seoDescription",
+  "sources",
+  "url",
+  "alt",
+  "cover",
 ] as const;
 
 /** Values the schemas accept somewhere, mixed in so that some calls get past validation and act on rows. */
@@ -207,6 +291,19 @@ const EPISODE = {
   status: "planning",
 };
 
+const OWNER_INSIGHT = {
+  title: "A new post",
+  slug: "",
+  excerpt: "Its excerpt.",
+  bodyMarkdown: "**Body**",
+  category: "Tests",
+  authorName: "Owner",
+  seoDescription: "",
+  sources: [{ url: "https://example.com/a", title: "A" }],
+  status: "draft",
+  publishDate: null,
+};
+
 const OWNER_EPISODE = {
   title: "A new episode",
   slug: "",
@@ -223,12 +320,26 @@ const OWNER_EPISODE = {
   guests: [{ name: "Ann Lee", role: "Founder", link: "https://example.com" }],
 };
 
+const EVENT = {
+  title: "Live",
+  description: "Join us.",
+  startsAtLocal: "2030-01-01T12:00",
+  timeZone: "Europe/London",
+  durationMinutes: 60,
+  joinUrl: "https://example.com/live",
+  tier: "premium",
+};
+const RESOURCE = { title: "A guide", description: "Its pages.", tier: "basic" };
+
+const STORY = { title: "A new story", excerpt: "Its excerpt.", fullStory: "First.\n\nSecond." };
+
 /** A body each call accepts; generated bodies often start from it and change a few fields, to test each field. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "/api/subscribe": { email: "reader@example.com", firstName: "Ann", lastName: "Lee" },
   "/api/auth/email-link": { email: "reader@example.com", returnTo: "/members/profile" },
   "/api/auth/mock-login": { membershipTier: "premium" },
   "/api/auth/membership": { membershipTier: "premium" },
+  "/api/auth/membership/billing": { action: "downgrade" },
   "/api/contact": { name: "Ann Lee", email: "ann@example.com", subject: "pitch", message: "A story to tell." },
   "/api/guests/apply": {
     name: "Ann Lee",
@@ -246,6 +357,18 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "/api/admin/episodes": OWNER_EPISODE,
   "/api/admin/episodes/notes-preview": { markdown: "**Notes** with <script>alert(1)</script>" },
   "/api/admin/episodes/:id": { ...OWNER_EPISODE, version: 1 },
+  "/api/admin/members/:id": { membershipTier: "basic" },
+  "/api/members/profile": { firstName: "Ann", lastName: "Lee" },
+  "/api/admin/insights": OWNER_INSIGHT,
+  "/api/admin/insights/preview": { markdown: "[x](javascript:alert(1)) <img src=x onerror=alert(1)>" },
+  "/api/admin/insights/:id": { ...OWNER_INSIGHT, version: 1 },
+  "/api/admin/stories": STORY,
+  "/api/admin/stories/order": { ids: [1, 2, 3] },
+  "/api/admin/stories/:id": { ...STORY, version: 1 },
+  "/api/admin/events": EVENT,
+  "/api/admin/events/:id": { ...EVENT, version: 1 },
+  "/api/admin/resources": RESOURCE,
+  "/api/admin/resources/:id": { ...RESOURCE, version: 1 },
 };
 
 /** Text that passes a text field's rules but holds a character PostgreSQL cannot store. */
@@ -296,6 +419,7 @@ const UPLOAD_FIELDS: Record<string, string> = {
   "/api/admin/episodes/:id/audio": "audio",
   "/api/admin/episodes/:id/artwork": "artwork",
   "/api/admin/episodes/:id/transcript": "transcript",
+  "/api/admin/insights/:id/cover": "cover",
 };
 const BOUNDARY = "----FuzzBoundary7MA4YWxkTrZu0gW";
 const mediaFixtures = ["tone-cbr.mp3", "tone.m4a", "transcript.vtt", "transcript.srt", "resource.pdf"].map(
@@ -406,12 +530,24 @@ async function snapshot(): Promise<Record<string, unknown>> {
   return (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
 }
 
-async function cookieFor(who: string): Promise<string | undefined> {
+async function signIn(who: string): Promise<string | undefined> {
   if (who === "owner") return signInOwner(database.db);
   if (who === "free member") return (await signInMember(database.db, "free")).cookie;
   if (who === "premium member") return (await signInMember(database.db, "premium")).cookie;
   return undefined;
 }
+
+/**
+ * One session per caller, kept while calls are refused: a fresh member and session for each of a few thousand calls
+ * would grow the tables every snapshot reads. A call that succeeds may have signed the caller out, deleted the account
+ * or changed its tier, so the next call as that caller starts a new session.
+ */
+const sessions = new Map<string, string | undefined>();
+async function cookieFor(who: string): Promise<string | undefined> {
+  if (!sessions.has(who)) sessions.set(who, await signIn(who));
+  return sessions.get(who);
+}
+const forgetSession = (who: string) => sessions.delete(who);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -421,6 +557,15 @@ beforeAll(async () => {
     database.db
       .insert(podcastEpisodesTable)
       .values({ id: UPLOAD_EPISODE_ID, guid: "fuzz", slug: "fuzz", title: "Fuzz", description: "For the fuzz." }),
+    // The post the cover calls mostly target (the same id as the upload episode's, as text).
+    database.db.insert(insightPostsTable).values({
+      id: String(UPLOAD_EPISODE_ID),
+      slug: "fuzz",
+      title: "Fuzz",
+      excerpt: "For the fuzz.",
+      category: "Tests",
+      authorName: "Owner",
+    }),
     insertContact(database.db),
     insertApplication(database.db),
     insertSubscriber(database.db),
@@ -476,6 +621,7 @@ describe("generated bodies, ids and query strings sent to every API call", () =>
             media: media.storage,
           });
           expect(status).toBeLessThan(500);
+          if (status < 400) forgetSession(generated.caller);
           if (status >= 400) {
             expect(await snapshot()).toEqual(before);
             expect(await media.listFiles()).toEqual(filesBefore);

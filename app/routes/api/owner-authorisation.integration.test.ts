@@ -1,7 +1,23 @@
 import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts, contentEpisodes, contentSeries, guestApplications, podcastEpisodes, subscribers } from "~/db/schema";
+import {
+  contacts,
+  contentEpisodes,
+  contentSeries,
+  guestApplications,
+  hostStories,
+  insightPosts,
+  memberEvents,
+  memberResources,
+  podcastEpisodes,
+  siteSettings,
+  subscribers,
+  users,
+} from "~/db/schema";
+import { sampleStoryRows } from "~/features/stories/stories.server";
+import { defaultSiteSettings } from "~/lib/site-config";
 import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import {
@@ -18,6 +34,14 @@ import * as contactsPage from "../admin/contacts";
 import * as contentCalendarPage from "../admin/content-calendar";
 import * as episodeEditorPage from "../admin/episode-editor";
 import * as episodesPage from "../admin/episodes";
+import * as eventsPage from "../admin/events";
+import * as insightEditorPage from "../admin/insight-editor";
+import * as insightsPage from "../admin/insights";
+import * as membersPage from "../admin/members";
+import * as resourcesPage from "../admin/resources";
+import * as settingsPage from "../admin/settings";
+import * as storiesPage from "../admin/stories";
+import * as storyEditorPage from "../admin/story-editor";
 import * as subscribersPage from "../admin/subscribers";
 import * as contactRead from "./admin/contact-read";
 import * as adminContactsApi from "./admin/contacts";
@@ -30,6 +54,23 @@ import * as ownerEpisode from "./admin/episode";
 import * as episodeMedia from "./admin/episode-media";
 import * as episodeNotesPreview from "./admin/episode-notes-preview";
 import * as ownerEpisodes from "./admin/episodes";
+import * as ownerEvent from "./admin/event";
+import * as ownerEvents from "./admin/events";
+import * as ownerInsight from "./admin/insight";
+import * as insightCover from "./admin/insight-cover";
+import * as insightPreview from "./admin/insight-preview";
+import * as ownerInsights from "./admin/insights";
+import * as ownerMember from "./admin/member";
+import * as ownerMembers from "./admin/members";
+import * as ownerResource from "./admin/resource";
+import * as resourceFile from "./admin/resource-file";
+import * as ownerResources from "./admin/resources";
+import * as ownerSettings from "./admin/settings";
+import * as settingsArtwork from "./admin/settings-artwork";
+import * as storiesApi from "./admin/stories";
+import * as storiesOrder from "./admin/stories-order";
+import * as ownerStory from "./admin/story";
+import * as storyMedia from "./admin/story-media";
 import * as contactArchive from "./contacts/archive";
 import * as contactDelete from "./contacts/contact";
 import * as applicationDelete from "./guests/application";
@@ -43,7 +84,26 @@ import * as subscriberDelete from "./subscribers/subscriber";
 let database: TestDatabase;
 let media: TestMediaStorage;
 let artworkJpeg: Buffer;
-const ids = { contact: 0, application: 0, subscriber: 0, series: 0, episode: 0, podcastEpisode: 0 };
+const ids = {
+  contact: 0,
+  application: 0,
+  subscriber: 0,
+  series: 0,
+  episode: 0,
+  podcastEpisode: 0,
+  story: 0,
+  event: 0,
+  resource: 0,
+};
+let memberId = "";
+const INSIGHT_ID = "authorisation-post";
+const insightBody = () => ({ title: "A new post", excerpt: "Its excerpt.", category: "Tests", authorName: "Owner" });
+const coverForm = () => {
+  const form = new FormData();
+  form.append("alt", "A test pattern");
+  form.append("cover", new File([new Uint8Array(artworkJpeg)], "cover.jpg", { type: "image/jpeg" }));
+  return form;
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -57,6 +117,18 @@ beforeAll(async () => {
   ids.series = (await insertSeries(database.db)).id;
   ids.episode = (await insertEpisode(database.db, ids.series)).id;
   ids.podcastEpisode = (await insertPodcastEpisode(database.db)).id;
+  memberId = (await signInMember(database.db, "basic", { email: "listed-member@example.com" })).id;
+  await database.db.insert(insightPosts).values({
+    id: INSIGHT_ID,
+    slug: INSIGHT_ID,
+    title: "A draft post",
+    excerpt: "Its excerpt.",
+    category: "Tests",
+    authorName: "Owner",
+  });
+  ids.event = (await database.db.select().from(memberEvents))[0].id;
+  ids.resource = (await database.db.select().from(memberResources))[0].id;
+  ids.story = (await database.db.insert(hostStories).values(sampleStoryRows().slice(0, 1)).returning())[0].id;
 });
 afterAll(async () => {
   await database.close();
@@ -305,11 +377,286 @@ const OWNER_CALLS: OwnerCall[] = [
     params: () => ({ id: String(ids.podcastEpisode), media: "artwork" }),
   },
   {
+    name: "GET /api/admin/settings",
+    handler: ownerSettings.loader,
+    method: "GET",
+    path: () => "/api/admin/settings",
+    params: () => ({}),
+  },
+  {
+    name: "PUT /api/admin/settings",
+    handler: ownerSettings.action,
+    method: "PUT",
+    path: () => "/api/admin/settings",
+    params: () => ({}),
+    body: () => ({ ...defaultSiteSettings, tagline: "A tagline only the owner may set", version: 0 }),
+  },
+  {
+    name: "PUT /api/admin/settings/artwork",
+    handler: settingsArtwork.action,
+    method: "PUT",
+    path: () => "/api/admin/settings/artwork",
+    params: () => ({}),
+    form: fileForm("artwork", () => artworkJpeg, "show.jpg", "image/jpeg"),
+  },
+  {
+    name: "DELETE /api/admin/settings/artwork",
+    handler: settingsArtwork.action,
+    method: "DELETE",
+    path: () => "/api/admin/settings/artwork",
+    params: () => ({}),
+  },
+  {
+    name: "GET /api/admin/stories",
+    handler: storiesApi.loader,
+    method: "GET",
+    path: () => "/api/admin/stories",
+    params: () => ({}),
+  },
+  {
+    name: "PUT /api/admin/stories/order",
+    handler: storiesOrder.action,
+    method: "PUT",
+    path: () => "/api/admin/stories/order",
+    params: () => ({}),
+    body: () => ({ ids: [ids.story] }),
+  },
+  {
+    name: "POST /api/admin/stories",
+    handler: storiesApi.action,
+    method: "POST",
+    path: () => "/api/admin/stories",
+    params: () => ({}),
+    body: () => ({ title: "A new story", excerpt: "Its excerpt.", fullStory: "Its story." }),
+  },
+  {
+    name: "GET /api/admin/stories/{id}",
+    handler: ownerStory.loader,
+    method: "GET",
+    path: () => `/api/admin/stories/${ids.story}`,
+    params: () => ({ id: String(ids.story) }),
+  },
+  {
+    name: "PUT /api/admin/stories/{id}",
+    handler: ownerStory.action,
+    method: "PUT",
+    path: () => `/api/admin/stories/${ids.story}`,
+    params: () => ({ id: String(ids.story) }),
+    body: () => ({ title: "Renamed story", excerpt: "Excerpt.", fullStory: "Story.", version: 1 }),
+  },
+  {
+    name: "PUT /api/admin/stories/{id}/video",
+    handler: storyMedia.action,
+    method: "PUT",
+    path: () => `/api/admin/stories/${ids.story}/video`,
+    params: () => ({ id: String(ids.story), media: "video" }),
+    form: fileForm("video", fixture("clip.mp4"), "clip.mp4", "video/mp4"),
+  },
+  {
+    name: "PUT /api/admin/stories/{id}/poster",
+    handler: storyMedia.action,
+    method: "PUT",
+    path: () => `/api/admin/stories/${ids.story}/poster`,
+    params: () => ({ id: String(ids.story), media: "poster" }),
+    form: fileForm("poster", () => artworkJpeg, "poster.jpg", "image/jpeg"),
+  },
+  {
+    name: "DELETE /api/admin/stories/{id}",
+    handler: ownerStory.action,
+    method: "DELETE",
+    path: () => `/api/admin/stories/${ids.story}`,
+    params: () => ({ id: String(ids.story) }),
+  },
+  {
+    name: "GET /api/admin/events",
+    handler: ownerEvents.loader,
+    method: "GET",
+    path: () => "/api/admin/events",
+    params: () => ({}),
+  },
+  {
+    name: "POST /api/admin/events",
+    handler: ownerEvents.action,
+    method: "POST",
+    path: () => "/api/admin/events",
+    params: () => ({}),
+    body: () => ({
+      title: "Live",
+      description: "Join us.",
+      startsAtLocal: "2030-01-01T12:00",
+      timeZone: "UTC",
+      durationMinutes: 60,
+      joinUrl: "https://example.com/live",
+      tier: "premium",
+    }),
+  },
+  {
+    name: "GET /api/admin/events/{id}",
+    handler: ownerEvent.loader,
+    method: "GET",
+    path: () => `/api/admin/events/${ids.event}`,
+    params: () => ({ id: String(ids.event) }),
+  },
+  {
+    name: "PUT /api/admin/events/{id}",
+    handler: ownerEvent.action,
+    method: "PUT",
+    path: () => `/api/admin/events/${ids.event}`,
+    params: () => ({ id: String(ids.event) }),
+    body: () => ({
+      ...{
+        title: "Live",
+        description: "Join us.",
+        startsAtLocal: "2030-01-01T12:00",
+        timeZone: "UTC",
+        durationMinutes: 60,
+        joinUrl: "https://example.com/live",
+        tier: "premium",
+      },
+      version: 1,
+    }),
+  },
+  {
+    name: "DELETE /api/admin/events/{id}",
+    handler: ownerEvent.action,
+    method: "DELETE",
+    path: () => `/api/admin/events/${ids.event}`,
+    params: () => ({ id: String(ids.event) }),
+  },
+  {
+    name: "GET /api/admin/resources",
+    handler: ownerResources.loader,
+    method: "GET",
+    path: () => "/api/admin/resources",
+    params: () => ({}),
+  },
+  {
+    name: "POST /api/admin/resources",
+    handler: ownerResources.action,
+    method: "POST",
+    path: () => "/api/admin/resources",
+    params: () => ({}),
+    body: () => ({ title: "A guide", description: "Its pages.", tier: "basic" }),
+  },
+  {
+    name: "GET /api/admin/resources/{id}",
+    handler: ownerResource.loader,
+    method: "GET",
+    path: () => `/api/admin/resources/${ids.resource}`,
+    params: () => ({ id: String(ids.resource) }),
+  },
+  {
+    name: "PUT /api/admin/resources/{id}",
+    handler: ownerResource.action,
+    method: "PUT",
+    path: () => `/api/admin/resources/${ids.resource}`,
+    params: () => ({ id: String(ids.resource) }),
+    body: () => ({ title: "Renamed guide", description: "Its pages.", tier: "premium", version: 1 }),
+  },
+  {
+    name: "PUT /api/admin/resources/{id}/file",
+    handler: resourceFile.action,
+    method: "PUT",
+    path: () => `/api/admin/resources/${ids.resource}/file`,
+    params: () => ({ id: String(ids.resource) }),
+    form: fileForm("file", fixture("resource.pdf"), "guide.pdf", "application/pdf"),
+  },
+  {
+    name: "DELETE /api/admin/resources/{id}",
+    handler: ownerResource.action,
+    method: "DELETE",
+    path: () => `/api/admin/resources/${ids.resource}`,
+    params: () => ({ id: String(ids.resource) }),
+  },
+  {
     name: "DELETE /api/admin/episodes/{id}",
     handler: ownerEpisode.action,
     method: "DELETE",
     path: () => `/api/admin/episodes/${ids.podcastEpisode}`,
     params: () => ({ id: String(ids.podcastEpisode) }),
+  },
+  {
+    name: "GET /api/admin/members",
+    handler: ownerMembers.loader,
+    method: "GET",
+    path: () => "/api/admin/members?q=listed&sort=oldest",
+    params: () => ({}),
+  },
+  {
+    name: "PATCH /api/admin/members/{id}",
+    handler: ownerMember.action,
+    method: "PATCH",
+    path: () => `/api/admin/members/${memberId}`,
+    params: () => ({ id: memberId }),
+    body: () => ({ membershipTier: "premium" }),
+  },
+  {
+    name: "DELETE /api/admin/members/{id}",
+    handler: ownerMember.action,
+    method: "DELETE",
+    path: () => `/api/admin/members/${memberId}`,
+    params: () => ({ id: memberId }),
+  },
+  {
+    name: "GET /api/admin/insights",
+    handler: ownerInsights.loader,
+    method: "GET",
+    path: () => "/api/admin/insights?q=draft&sort=oldest",
+    params: () => ({}),
+  },
+  {
+    name: "POST /api/admin/insights",
+    handler: ownerInsights.action,
+    method: "POST",
+    path: () => "/api/admin/insights",
+    params: () => ({}),
+    body: insightBody,
+  },
+  {
+    name: "POST /api/admin/insights/preview",
+    handler: insightPreview.action,
+    method: "POST",
+    path: () => "/api/admin/insights/preview",
+    params: () => ({}),
+    body: () => ({ markdown: "**Body**" }),
+    ownerStatus: 200,
+  },
+  {
+    name: "GET /api/admin/insights/{id}",
+    handler: ownerInsight.loader,
+    method: "GET",
+    path: () => `/api/admin/insights/${INSIGHT_ID}`,
+    params: () => ({ id: INSIGHT_ID }),
+  },
+  {
+    name: "PUT /api/admin/insights/{id}",
+    handler: ownerInsight.action,
+    method: "PUT",
+    path: () => `/api/admin/insights/${INSIGHT_ID}`,
+    params: () => ({ id: INSIGHT_ID }),
+    body: () => ({ ...insightBody(), title: "Renamed draft", version: 1 }),
+  },
+  {
+    name: "PUT /api/admin/insights/{id}/cover",
+    handler: insightCover.action,
+    method: "PUT",
+    path: () => `/api/admin/insights/${INSIGHT_ID}/cover`,
+    params: () => ({ id: INSIGHT_ID }),
+    form: coverForm,
+  },
+  {
+    name: "DELETE /api/admin/insights/{id}/cover",
+    handler: insightCover.action,
+    method: "DELETE",
+    path: () => `/api/admin/insights/${INSIGHT_ID}/cover`,
+    params: () => ({ id: INSIGHT_ID }),
+  },
+  {
+    name: "DELETE /api/admin/insights/{id}",
+    handler: ownerInsight.action,
+    method: "DELETE",
+    path: () => `/api/admin/insights/${INSIGHT_ID}`,
+    params: () => ({ id: INSIGHT_ID }),
   },
 ];
 
@@ -341,6 +688,11 @@ async function snapshot() {
     series: await db.select().from(contentSeries),
     episodes: await db.select().from(contentEpisodes),
     podcastEpisodes: await db.select().from(podcastEpisodes),
+    member: await db.select().from(users).where(eq(users.id, memberId)),
+    settings: await db.select().from(siteSettings),
+    stories: await db.select().from(hostStories),
+    events: await db.select().from(memberEvents),
+    resources: await db.select().from(memberResources),
     mediaFiles: await media.listFiles(),
   };
 }
@@ -395,6 +747,14 @@ describe("owner pages", () => {
     { path: "/admin/content-calendar", loader: contentCalendarPage.loader },
     { path: "/admin/episodes", loader: episodesPage.loader },
     { path: "/admin/episodes/new", loader: episodeEditorPage.loader },
+    { path: "/admin/members", loader: membersPage.loader },
+    { path: "/admin/insights", loader: insightsPage.loader },
+    { path: "/admin/insights/new", loader: insightEditorPage.loader },
+    { path: "/admin/settings", loader: settingsPage.loader },
+    { path: "/admin/stories", loader: storiesPage.loader },
+    { path: "/admin/stories/new", loader: storyEditorPage.loader },
+    { path: "/admin/events", loader: eventsPage.loader },
+    { path: "/admin/resources", loader: resourcesPage.loader },
   ];
 
   it("redirect everyone but the owner to /admin/login on the server", async () => {

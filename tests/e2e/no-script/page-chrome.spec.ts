@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { confessionStories } from "../../../app/features/stories/confession-stories";
-import { siteConfig } from "../../../app/lib/site-config";
+import { defaultSiteSettings } from "../../../app/lib/site-config";
 
 test.beforeEach(async ({ page }) => {
   // Other sites (the newsletter frame) are not reachable from the test machine.
@@ -47,7 +47,7 @@ test.describe("without JavaScript", () => {
       await page.goto("/podcast");
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("button", { name: "Sign In / Join" }).click();
-      const modal = page.getByRole("dialog", { name: `Stay informed ${siteConfig.showName}` });
+      const modal = page.getByRole("dialog", { name: `Stay informed ${defaultSiteSettings.showName}` });
       await expect(modal).toBeVisible();
       await expect(modal.getByLabel("First Name")).toBeFocused();
       await modal.getByRole("button", { name: "Cancel" }).click();
@@ -88,7 +88,7 @@ test.describe("without JavaScript", () => {
 
     await page.getByRole("button", { name: "Account menu" }).click();
     await signIn.click();
-    const modal = page.getByRole("dialog", { name: `Stay informed ${siteConfig.showName}` });
+    const modal = page.getByRole("dialog", { name: `Stay informed ${defaultSiteSettings.showName}` });
     await expect(modal).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(modal).toBeHidden();
