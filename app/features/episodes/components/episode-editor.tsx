@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Field, localInputValue, PublishStatusBadge, statusActions } from "~/components/editor-parts";
+import { Field, localInputValue, MarkdownField, PublishStatusBadge, statusActions } from "~/components/editor-parts";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -58,7 +58,6 @@ export function EpisodeEditor({
   mediaUploads?: ReactNode;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const notesRef = useRef<HTMLTextAreaElement>(null);
   const {
     saved,
     errors,
@@ -198,53 +197,19 @@ export function EpisodeEditor({
                 {...invalid("summary")}
               />
             </Field>
-            <div className="grid gap-2">
-              <div className="flex items-center justify-between gap-2">
-                <Label htmlFor={fieldId("showNotesMarkdown")}>Show Notes (Markdown)</Label>
-                <div className="flex gap-2">
-                  <Button
-                    type="button"
-                    variant={preview === null ? "secondary" : "ghost"}
-                    size="sm"
-                    aria-pressed={preview === null}
-                    onClick={() => setPreview(null)}
-                  >
-                    Write
-                  </Button>
-                  <Button
-                    type="button"
-                    variant={preview === null ? "ghost" : "secondary"}
-                    size="sm"
-                    aria-pressed={preview !== null}
-                    onClick={() => void showPreview(notesRef.current?.value ?? "")}
-                  >
-                    Preview
-                  </Button>
-                </div>
-              </div>
-              <Textarea
-                ref={notesRef}
-                id={fieldId("showNotesMarkdown")}
-                name="showNotesMarkdown"
-                rows={10}
-                className={preview === null ? undefined : "hidden"}
-                defaultValue={saved?.showNotesMarkdown ?? ""}
-                {...invalid("showNotesMarkdown")}
-              />
-              {preview !== null ? (
-                <section
-                  aria-label="Show notes preview"
-                  className="prose prose-invert max-w-none rounded-md border border-input p-4"
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (lib/sanitize-html.server)
-                  dangerouslySetInnerHTML={{ __html: preview }}
-                />
-              ) : null}
-              {errors.showNotesMarkdown ? (
-                <p id={`${fieldId("showNotesMarkdown")}-error`} className="text-red-300 text-sm">
-                  {errors.showNotesMarkdown}
-                </p>
-              ) : null}
-            </div>
+            <MarkdownField
+              id={fieldId("showNotesMarkdown")}
+              name="showNotesMarkdown"
+              label="Show Notes (Markdown)"
+              previewLabel="Show notes preview"
+              rows={10}
+              defaultValue={saved?.showNotesMarkdown ?? ""}
+              error={errors.showNotesMarkdown}
+              invalidProps={invalid("showNotesMarkdown")}
+              preview={preview}
+              onWrite={() => setPreview(null)}
+              onPreview={(markdown) => void showPreview(markdown)}
+            />
             <div className="grid gap-5 sm:grid-cols-3">
               <Field id={fieldId("seasonNumber")} label="Season" error={errors.seasonNumber}>
                 <Input

@@ -1,12 +1,11 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { Field, PublishStatusBadge, statusActions } from "~/components/editor-parts";
+import { Field, MarkdownField, PublishStatusBadge, statusActions } from "~/components/editor-parts";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
@@ -30,7 +29,6 @@ const rowKey = () => ++nextRowKey;
  * message instead of overwriting.
  */
 export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null }) {
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
   const {
     saved,
     setSaved,
@@ -159,53 +157,19 @@ export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null 
                 />
               </Field>
             </div>
-            <div className="grid gap-2">
-              <div className="flex items-center justify-between gap-2">
-                <Label htmlFor={fieldId("bodyMarkdown")}>Body (Markdown)</Label>
-                <div className="flex gap-2">
-                  <Button
-                    type="button"
-                    variant={preview === null ? "secondary" : "ghost"}
-                    size="sm"
-                    aria-pressed={preview === null}
-                    onClick={() => setPreview(null)}
-                  >
-                    Write
-                  </Button>
-                  <Button
-                    type="button"
-                    variant={preview === null ? "ghost" : "secondary"}
-                    size="sm"
-                    aria-pressed={preview !== null}
-                    onClick={() => void showPreview(bodyRef.current?.value ?? "")}
-                  >
-                    Preview
-                  </Button>
-                </div>
-              </div>
-              <Textarea
-                ref={bodyRef}
-                id={fieldId("bodyMarkdown")}
-                name="bodyMarkdown"
-                rows={16}
-                className={preview === null ? undefined : "hidden"}
-                defaultValue={saved?.bodyMarkdown ?? ""}
-                {...invalid("bodyMarkdown")}
-              />
-              {preview !== null ? (
-                <section
-                  aria-label="Body preview"
-                  className="prose prose-invert max-w-none rounded-md border border-input p-4"
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (lib/sanitize-html.server)
-                  dangerouslySetInnerHTML={{ __html: preview }}
-                />
-              ) : null}
-              {errors.bodyMarkdown ? (
-                <p id={`${fieldId("bodyMarkdown")}-error`} className="text-red-300 text-sm">
-                  {errors.bodyMarkdown}
-                </p>
-              ) : null}
-            </div>
+            <MarkdownField
+              id={fieldId("bodyMarkdown")}
+              name="bodyMarkdown"
+              label="Body (Markdown)"
+              previewLabel="Body preview"
+              rows={16}
+              defaultValue={saved?.bodyMarkdown ?? ""}
+              error={errors.bodyMarkdown}
+              invalidProps={invalid("bodyMarkdown")}
+              preview={preview}
+              onWrite={() => setPreview(null)}
+              onPreview={(markdown) => void showPreview(markdown)}
+            />
             <Field
               id={fieldId("seoDescription")}
               label="SEO Description"
