@@ -1,12 +1,15 @@
-import { type ReactNode, useRef } from "react";
+import { Trash2 } from "lucide-react";
+import { type FormEvent, type ReactNode, useRef } from "react";
+import { Link } from "react-router";
+import { ConfirmAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 
 /**
- * Pieces every owner editor of published content shares (episodes, insights): the labelled field, the Markdown field
- * with its preview, the status badge, the publishing buttons a status offers and the date box in the owner's time zone.
+ * Pieces every owner editor of published content shares (episodes, insights): the form with its conflict notice,
+ * publishing buttons and delete, the labelled field, the Markdown field with its preview, the status badge, the publishing buttons a status offers and the date box in the owner's time zone.
  */
 
 export type PublishStatus = "draft" | "scheduled" | "published" | "unpublished";
@@ -165,5 +168,101 @@ export function MarkdownField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What `usePublishingEditor` hands the form around an editor's fields. */
+type PublishingFormState = {
+  saved: { version: number; status: PublishStatus; title: string } | null;
+  conflict: string | null;
+  saving: boolean;
+  deleting: boolean;
+  setDeleting: (open: boolean) => void;
+  handleSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  remove: () => Promise<void>;
+};
+
+/**
+ * The form of a publishing editor: the version the editor opened, the notice that another tab saved first, the
+ * editor's own cards, then Save and the buttons the status offers (each a submit carrying the status it asks for),
+ * the way back to the list, and Delete with its confirmation.
+ */
+export function PublishingForm({
+  editor,
+  noun,
+  listPath,
+  listLabel,
+  deleteWarning,
+  children,
+}: {
+  editor: PublishingFormState;
+  /** "Episode": the form is "New episode", the button "Delete Episode". */
+  noun: string;
+  listPath: string;
+  /** "Episodes": the link back reads "Back to Episodes". */
+  listLabel: string;
+  /** What the delete confirmation says is lost, after the title. */
+  deleteWarning: ReactNode;
+  children: ReactNode;
+}) {
+  const { saved, conflict, saving, deleting, setDeleting, handleSubmit, remove } = editor;
+  const status = saved?.status ?? null;
+  return (
+    <>
+      <form
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={`${saved ? "Edit" : "New"} ${noun.toLowerCase()}`}
+        className="grid gap-6"
+      >
+        {saved ? <input type="hidden" name="version" value={saved.version} /> : null}
+        {conflict ? (
+          <div role="alert" className="rounded-md border border-destructive p-4 text-sm">
+            <p>{conflict}</p>
+            <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          </div>
+        ) : null}
+        {children}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" name="status" value={status ?? "draft"} disabled={saving}>
+            {saving ? "Saving..." : saved ? "Save" : "Create Draft"}
+          </Button>
+          {saved
+            ? statusActions(status).map((action) => (
+                <Button
+                  key={action.status}
+                  type="submit"
+                  name="status"
+                  value={action.status}
+                  variant="secondary"
+                  disabled={saving}
+                >
+                  {action.label}
+                </Button>
+              ))
+            : null}
+          <Button asChild variant="ghost">
+            <Link to={listPath}>Back to {listLabel}</Link>
+          </Button>
+          {saved ? (
+            <Button type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden />
+              Delete {noun}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      <ConfirmAction
+        open={deleting}
+        title={`Delete ${noun}?`}
+        confirmLabel="Delete Permanently"
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(false)}
+      >
+        This will permanently delete "{saved?.title}" {deleteWarning}
+      </ConfirmAction>
+    </>
   );
 }
