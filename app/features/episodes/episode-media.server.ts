@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { podcastEpisodes } from "~/db/schema";
-import { apiError, notFound } from "~/lib/api.server";
+import { notFound } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { PODCAST_ARTWORK_RULES } from "~/lib/media/checks/image.server";
-import { MediaUploadError } from "~/lib/media/media-errors";
 import { contentTypeForKey } from "~/lib/media/media-key";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
-import { receiveUploads } from "~/lib/media/receive-uploads.server";
-import { mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
+import { receiveOwnerFile } from "~/lib/media/receive-owner-file.server";
+import type { StoredUpload } from "~/lib/media/store-upload.server";
 import type { EpisodeMediaInfo } from "./editor-schema";
 import { EPISODE_MEDIA_REMOVED, EPISODE_MEDIA_UPLOADED, type EpisodeMediaField } from "./episode-media";
 import { episodeMediaUrl } from "./schema";
@@ -219,18 +218,9 @@ export async function answerEpisodeMediaUpload(
   field: EpisodeMediaField,
 ) {
   if (!(await findEpisodeMedia(db, id))) return notFound(EPISODE_NOT_FOUND);
-  let upload: StoredUpload | undefined;
-  try {
-    const received = await receiveUploads(request, media, { [field]: EPISODE_UPLOADS[field] }, mediaLimits(env), {
-      maxFields: 10,
-      maxFieldBytes: 1024,
-    });
-    upload = received.files[field];
-  } catch (error) {
-    if (!(error instanceof MediaUploadError)) throw error;
-    return apiError(error.status, error.message, { [error.field ?? field]: [error.message] });
-  }
-  if (!upload) return apiError(400, NO_FILE[field], { [field]: [NO_FILE[field]] });
+  const received = await receiveOwnerFile({ media, env }, request, field, EPISODE_UPLOADS[field], NO_FILE[field]);
+  if ("refusal" in received) return received.refusal;
+  const { upload } = received;
 
   const data =
     field === "audio"

@@ -1,14 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { memberResources } from "~/db/schema";
-import { apiError, notFound } from "~/lib/api.server";
+import { notFound } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
 import type { CurrentUser, MembershipTier } from "~/lib/auth.server";
-import { MediaUploadError } from "~/lib/media/media-errors";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
-import { receiveUploads } from "~/lib/media/receive-uploads.server";
+import { receiveOwnerFile } from "~/lib/media/receive-owner-file.server";
 import { serveMedia } from "~/lib/media/serve-media.server";
-import { deleteStoredUpload, mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
+import { deleteStoredUpload } from "~/lib/media/store-upload.server";
 import type { VersionedSave } from "~/lib/versioned-row-route.server";
 import type { ItemTier, OwnerResource, ResourceEditorData, ResourceSaveData } from "./editor-schema";
 import { hasPremiumAccess, PREMIUM_REQUIRED_MESSAGE, tierRequired, tiersReachedBy } from "./premium-access.server";
@@ -153,22 +152,15 @@ export async function answerResourceFileUpload(
     .from(memberResources)
     .where(eq(memberResources.id, id));
   if (!existing) return notFound(RESOURCE_NOT_FOUND);
-  let upload: StoredUpload | undefined;
-  try {
-    const received = await receiveUploads(
-      request,
-      media,
-      { file: { kind: "resource", prefix: "resources/files" } },
-      mediaLimits(env),
-      { maxFields: 10, maxFieldBytes: 1024 },
-    );
-    upload = received.files.file;
-  } catch (error) {
-    if (!(error instanceof MediaUploadError)) throw error;
-    return apiError(error.status, error.message, { [error.field ?? "file"]: [error.message] });
-  }
-  if (!upload) return apiError(400, NO_FILE, { file: [NO_FILE] });
-  const stored = upload;
+  const received = await receiveOwnerFile(
+    { media, env },
+    request,
+    "file",
+    { kind: "resource", prefix: "resources/files" },
+    NO_FILE,
+  );
+  if ("refusal" in received) return received.refusal;
+  const stored = received.upload;
   let outcome: { previousKey: string | null; row: ResourceRow } | null;
   try {
     outcome = await db.transaction(async (tx) => {

@@ -1,13 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
-import { apiError } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { PODCAST_ARTWORK_RULES } from "~/lib/media/checks/image.server";
-import { MediaUploadError } from "~/lib/media/media-errors";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
-import { receiveUploads } from "~/lib/media/receive-uploads.server";
-import { mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
+import { receiveOwnerFile } from "~/lib/media/receive-owner-file.server";
 import type { SiteSettings } from "~/lib/site-config";
 import { mergeSiteSettings, type StoredArtwork, showArtwork } from "~/lib/site-settings.server";
 import {
@@ -116,18 +113,9 @@ export async function answerArtworkUpload(
   { db, media, env }: Pick<AppContext, "db" | "media" | "env">,
   request: Request,
 ) {
-  let upload: StoredUpload<"image"> | undefined;
-  try {
-    const received = await receiveUploads(request, media, { artwork: SHOW_ARTWORK_UPLOAD }, mediaLimits(env), {
-      maxFields: 10,
-      maxFieldBytes: 1024,
-    });
-    upload = received.files.artwork;
-  } catch (error) {
-    if (!(error instanceof MediaUploadError)) throw error;
-    return apiError(error.status, error.message, { [error.field ?? "artwork"]: [error.message] });
-  }
-  if (!upload) return apiError(400, NO_ARTWORK_FILE, { artwork: [NO_ARTWORK_FILE] });
+  const received = await receiveOwnerFile({ media, env }, request, "artwork", SHOW_ARTWORK_UPLOAD, NO_ARTWORK_FILE);
+  if ("refusal" in received) return received.refusal;
+  const { upload } = received;
   await replaceShowArtwork(db, media, {
     key: upload.key,
     width: upload.details.width,

@@ -1,12 +1,11 @@
 import { and, asc, eq, max, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { hostStories } from "~/db/schema";
-import { apiError, notFound } from "~/lib/api.server";
+import { notFound } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
-import { MediaUploadError } from "~/lib/media/media-errors";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
-import { receiveUploads } from "~/lib/media/receive-uploads.server";
-import { deleteStoredUpload, mediaLimits, type StoredUpload } from "~/lib/media/store-upload.server";
+import { receiveOwnerFile } from "~/lib/media/receive-owner-file.server";
+import { deleteStoredUpload, type StoredUpload } from "~/lib/media/store-upload.server";
 import type { VersionedSave } from "~/lib/versioned-row-route.server";
 import { confessionStories } from "./confession-stories";
 import type { OwnerStory, StoryEditorData, StoryMediaField, StorySaveData } from "./editor-schema";
@@ -228,19 +227,9 @@ export async function answerStoryMediaUpload(
   field: StoryMediaField,
 ) {
   if (!(await readOwnerStory(db, id))) return notFound(STORY_NOT_FOUND);
-  let upload: StoredUpload | undefined;
-  try {
-    const received = await receiveUploads(request, media, { [field]: STORY_UPLOADS[field] }, mediaLimits(env), {
-      maxFields: 10,
-      maxFieldBytes: 1024,
-    });
-    upload = received.files[field];
-  } catch (error) {
-    if (!(error instanceof MediaUploadError)) throw error;
-    return apiError(error.status, error.message, { [error.field ?? field]: [error.message] });
-  }
-  if (!upload) return apiError(400, NO_FILE[field], { [field]: [NO_FILE[field]] });
-  const data = await replaceStoryMedia(db, media, id, field, upload);
+  const received = await receiveOwnerFile({ media, env }, request, field, STORY_UPLOADS[field], NO_FILE[field]);
+  if ("refusal" in received) return received.refusal;
+  const data = await replaceStoryMedia(db, media, id, field, received.upload);
   if (!data) return notFound(STORY_NOT_FOUND);
   return { success: true as const, message: STORY_MEDIA_UPLOADED[field], data };
 }
