@@ -80,7 +80,11 @@ export function Field({
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
       {children}
-      {hint ? <p className="text-muted-foreground text-xs">{hint}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-red-300 text-sm">
           {error}

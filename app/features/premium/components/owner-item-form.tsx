@@ -1,15 +1,14 @@
 import { Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import type { ReactNode } from "react";
+import { useId } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
+import { Field } from "~/components/editor-parts";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/use-toast";
-import { sendJson } from "~/lib/api-client";
-import { formFields } from "~/lib/form-fields";
+import { useVersionedForm } from "~/components/use-versioned-form";
 import { MEMBER_TIERS } from "../editor-schema";
 
 export type ItemField = {
@@ -18,8 +17,6 @@ export type ItemField = {
   kind: "text" | "textarea" | "datetime-local" | "number" | "url" | "tier";
   hint?: string;
 };
-
-type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]> };
 
 const TIER_LABELS = { free: "Every member", basic: "Basic and Premium", premium: "Premium only" } as const;
 
@@ -48,74 +45,27 @@ export function OwnerItemForm({
 }) {
   const formId = useId();
   const { revalidate } = useRevalidator();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem(null);
-    const form = event.currentTarget;
-    const parsed = schema.safeParse(formFields(new FormData(form)));
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), [issue.message]])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const reply = item
-        ? await sendJson<Reply>("PUT", `${endpoint}/${item.id}`, { ...(parsed.data as object), version: item.version })
-        : await sendJson<Reply>("POST", endpoint, parsed.data);
-      if (reply.ok) {
-        toast({ title: item ? `${noun} Saved` : `${noun} Created` });
-        if (!item) form.reset();
-        await revalidate();
-      } else {
-        setErrors(reply.body?.errors ?? {});
-        setProblem(reply.body?.message ?? `The ${noun.toLowerCase()} could not be saved. Please try again.`);
-      }
-    } catch {
-      setProblem("The server could not be reached. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (!item) return;
-    setDeleting(false);
-    try {
-      const reply = await sendJson<Reply>("DELETE", `${endpoint}/${item.id}`);
-      if (reply.ok) {
-        toast({ title: `${noun} Deleted`, description: `"${item.title}" has been deleted.` });
-        await revalidate();
-      } else {
-        setProblem(reply.body?.message ?? `The ${noun.toLowerCase()} could not be deleted.`);
-      }
-    } catch {
-      setProblem("The server could not be reached. Check your connection and try again.");
-    }
-  }
+  const { errors, problem, busy, deleting, setDeleting, submit, remove, controlProps } = useVersionedForm({
+    noun,
+    endpoint,
+    schema,
+    item,
+    onCreated: (_data, form) => {
+      form.reset();
+      return revalidate();
+    },
+    onSaved: () => revalidate(),
+    onDeleted: () => revalidate(),
+  });
 
   return (
     <>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {fields.map((field) => {
           const id = `${formId}-${field.name}`;
-          const error = errors[field.name]?.[0];
-          const value = (item ?? defaults)?.[field.name];
-          const common = {
-            id,
-            name: field.name,
-            defaultValue: value === null || value === undefined ? "" : String(value),
-            "aria-describedby": `${field.hint ? `${id}-hint` : ""}${error ? ` ${id}-error` : ""}`.trim() || undefined,
-            "aria-invalid": error ? true : undefined,
-          };
+          const common = controlProps(id, field.name, (item ?? defaults)?.[field.name], Boolean(field.hint));
           return (
-            <div key={field.name} className="flex flex-col gap-2">
-              <Label htmlFor={id}>{field.label}</Label>
+            <Field key={field.name} id={id} label={field.label} hint={field.hint} error={errors[field.name]?.[0]}>
               {field.kind === "textarea" ? (
                 <Textarea rows={4} {...common} />
               ) : field.kind === "tier" ? (
@@ -133,17 +83,7 @@ export function OwnerItemForm({
               ) : (
                 <Input type={field.kind} {...common} />
               )}
-              {field.hint ? (
-                <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-                  {field.hint}
-                </p>
-              ) : null}
-              {error ? (
-                <p id={`${id}-error`} className="text-red-300 text-sm">
-                  {error}
-                </p>
-              ) : null}
-            </div>
+            </Field>
           );
         })}
         {problem ? (

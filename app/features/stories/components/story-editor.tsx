@@ -1,18 +1,14 @@
 import { Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Field } from "~/components/editor-parts";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/use-toast";
-import { sendJson } from "~/lib/api-client";
-import { formFields } from "~/lib/form-fields";
+import { useVersionedForm } from "~/components/use-versioned-form";
 import { type OwnerStory, STORY_MEDIA_FIELDS, StoryEditorSchema } from "../editor-schema";
 import { StoryMediaUpload } from "./story-media-upload";
-
-type StoryReply = { success?: boolean; message?: string; errors?: Record<string, string[]>; data?: OwnerStory };
 
 const FIELDS = [
   { name: "title", label: "Title", multiline: false, hint: "The card's heading." },
@@ -32,88 +28,26 @@ const FIELDS = [
 export function StoryEditor({ story }: { story: OwnerStory | null }) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState(story);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem(null);
-    const fields = formFields(new FormData(event.currentTarget));
-    const parsed = StoryEditorSchema.safeParse(fields);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), [issue.message]])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const reply = saved
-        ? await sendJson<StoryReply>("PUT", `/api/admin/stories/${saved.id}`, {
-            ...parsed.data,
-            version: saved.version,
-          })
-        : await sendJson<StoryReply>("POST", "/api/admin/stories", parsed.data);
-      const data = reply.body?.data;
-      if (reply.ok && data) {
-        toast({ title: saved ? "Story Saved" : "Story Created" });
-        if (saved) setSaved(data);
-        else await navigate(`/admin/stories/${data.id}`);
-      } else {
-        setErrors(reply.body?.errors ?? {});
-        setProblem(reply.body?.message ?? "The story could not be saved. Please try again.");
-      }
-    } catch {
-      setProblem("The server could not be reached. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (!saved) return;
-    setDeleting(false);
-    try {
-      const reply = await sendJson<StoryReply>("DELETE", `/api/admin/stories/${saved.id}`);
-      if (reply.ok) {
-        toast({ title: "Story Deleted", description: `"${saved.title}" has been deleted.` });
-        await navigate("/admin/stories");
-      } else {
-        setProblem(reply.body?.message ?? "The story could not be deleted.");
-      }
-    } catch {
-      setProblem("The server could not be reached. Check your connection and try again.");
-    }
-  }
+  const { errors, problem, busy, deleting, setDeleting, submit, remove, controlProps } = useVersionedForm<OwnerStory>({
+    noun: "Story",
+    endpoint: "/api/admin/stories",
+    schema: StoryEditorSchema,
+    item: saved,
+    onCreated: (data) => data && navigate(`/admin/stories/${data.id}`),
+    onSaved: (data) => data && setSaved(data),
+    onDeleted: () => navigate("/admin/stories"),
+  });
 
   return (
     <>
       <form onSubmit={submit} noValidate className="flex flex-col gap-6">
         {FIELDS.map((field) => {
           const id = `story-${field.name}`;
-          const error = errors[field.name]?.[0];
-          const described = `${id}-hint${error ? ` ${id}-error` : ""}`;
-          const common = {
-            id,
-            name: field.name,
-            defaultValue: saved?.[field.name] ?? "",
-            "aria-describedby": described,
-            "aria-invalid": error ? true : undefined,
-          };
+          const common = controlProps(id, field.name, saved?.[field.name], true);
           return (
-            <div key={field.name} className="flex flex-col gap-2">
-              <Label htmlFor={id}>{field.label}</Label>
+            <Field key={field.name} id={id} label={field.label} hint={field.hint} error={errors[field.name]?.[0]}>
               {field.multiline ? <Textarea rows={12} {...common} /> : <Input {...common} />}
-              <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-                {field.hint}
-              </p>
-              {error ? (
-                <p id={`${id}-error`} className="text-red-300 text-sm">
-                  {error}
-                </p>
-              ) : null}
-            </div>
+            </Field>
           );
         })}
         {problem ? (
