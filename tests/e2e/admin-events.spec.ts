@@ -1,0 +1,79 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { uniqueTag } from "./owner-support";
+import { openPage } from "./support";
+
+test.use({ signedInAs: "owner" });
+
+const newEventForm = (page: Page) => page.locator("details").filter({ hasText: "New event" });
+
+/** The form of a listed event, found by its heading. */
+const listedEvent = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+
+test.describe("the owner's members' events", () => {
+  test("the owner schedules an event for Basic members, who see it in its own time zone; a save from an outdated tab is refused; the owner deletes it", async ({
+    page,
+    context,
+    expectToast,
+    requestAs,
+  }) => {
+    const title = `Office hours ${uniqueTag()}`;
+    await openPage(page, "/admin/events");
+    await expect(page.getByRole("heading", { level: 1, name: "Members' Events" })).toBeVisible();
+    await newEventForm(page).getByText("New event").click();
+    const form = newEventForm(page);
+
+    // Checked in the browser with the API's own schema before anything is sent.
+    await form.getByRole("button", { name: "Create Event" }).click();
+    await expect(form.getByText("Title is required")).toBeVisible();
+    await expect(form.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Description").fill("Bring your pricing questions.");
+    await form.getByLabel("Date and time").fill("2030-03-04T18:30");
+    await form.getByLabel("Time zone").fill("Europe/London");
+    await form.getByLabel("Duration (minutes)").fill("45");
+    await form.getByLabel("Join link").fill("javascript:alert(1)");
+    await form.getByLabel("Who sees it").selectOption({ label: "Basic and Premium" });
+    await form.getByRole("button", { name: "Create Event" }).click();
+    await expect(form.getByText("Enter a join link starting with http:// or https://")).toBeVisible();
+    await form.getByLabel("Join link").fill("https://meet.example.com/office-hours");
+    await form.getByRole("button", { name: "Create Event" }).click();
+    await expectToast("Event Created");
+    await expect(listedEvent(page, title)).toBeVisible();
+    await expect(form.getByLabel("Title")).toHaveValue("");
+
+    const basicMember = await requestAs("basic");
+    const eventsPage = await (await basicMember.get("/members/events")).text();
+    expect(eventsPage).toContain(title);
+    expect(eventsPage).toContain('datetime="2030-03-04T18:30:00.000Z"');
+    expect(eventsPage).toMatch(/>45(<!-- -->)? min</);
+    const freeMember = await requestAs("free");
+    expect(await (await freeMember.get("/members/events")).text()).not.toContain(title);
+
+    // A second tab opened now, then the first tab saves: the second tab's save is refused and says why.
+    const otherTab = await context.newPage();
+    await openPage(otherTab, "/admin/events");
+    const event = listedEvent(page, title);
+    await event.getByLabel("Duration (minutes)").fill("60");
+    await event.getByRole("button", { name: "Save Event" }).click();
+    await expectToast("Event Saved");
+    const outdated = listedEvent(otherTab, title);
+    await outdated.getByLabel("Description").fill("Written in the outdated tab.");
+    await outdated.getByRole("button", { name: "Save Event" }).click();
+    await expect(outdated.getByRole("alert")).toHaveText(
+      "This event was changed in another tab or by another save since you opened it. Reload to see the latest version.",
+    );
+    await otherTab.close();
+    expect(await (await basicMember.get("/members/events")).text()).not.toContain("Written in the outdated tab.");
+
+    await listedEvent(page, title).getByRole("button", { name: "Delete Event" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Event?" });
+    await expect(confirm).toContainText(`This will permanently delete "${title}". Members will no longer see it.`);
+    await confirm.getByRole("button", { name: "Delete Permanently" }).click();
+    await expectToast("Event Deleted", `"${title}" has been deleted.`);
+    await expect(listedEvent(page, title)).toHaveCount(0);
+    expect(await (await basicMember.get("/members/events")).text()).not.toContain(title);
+  });
+});
