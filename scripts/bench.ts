@@ -5,18 +5,23 @@
  * gzip, then nginx serving the same response bytes as a static site, as the limit. wrk runs in its own process, so the
  * generator is native code rather than JavaScript sharing the event loop of the measurement; its CPU time is reported,
  * and a run in which it used nearly a whole core is marked, since then it, not the server, may have set the rate.
- * Prints a table (also as Markdown for the README) and writes bench-results/latest.json.
+ * Prints a table (also as Markdown for the README) and writes bench-results/latest.json. BENCH_INSIGHTS=3000 adds that
+ * many posts before the measured start, to show that /insights and /api/insights do not slow down as a show grows.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { openDatabase } from "../app/db/client.server";
 import { BUILT_SERVER, rawGet, SERVER_NODE_FLAGS } from "../tests/server/helpers";
+import { seedInsightVolume } from "../tests/setup/insight-volume";
 import { freePort, resolvePublicPages, temporaryDataDir } from "./public-pages";
 
 const THREADS = 2;
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
+/** Posts added to the sample content before the measured start: 3000 measures a show that has published for years. */
+const EXTRA_INSIGHTS = Number(process.env.BENCH_INSIGHTS ?? 0);
 const WARM_SECONDS = 1;
 const RESULTS_DIR = path.resolve("bench-results");
 /** wrk's CPU time over the run, as a share of one core, from which the generator counts as saturated. */
@@ -268,6 +273,12 @@ async function main() {
   const empty = await coldStart(dataDir);
   const firstStartPeakRss = residentMb(empty.server.child.pid as number, "VmHWM");
   await stopServer(empty.server);
+  if (EXTRA_INSIGHTS > 0) {
+    const database = await openDatabase({ kind: "pglite", dataDir }, { migrate: false });
+    await seedInsightVolume(database.db, EXTRA_INSIGHTS);
+    await database.close();
+    notes.push(`${EXTRA_INSIGHTS} insight posts were added to the sample content before the measured start.`);
+  }
   const existing = await coldStart(dataDir);
   const server = existing.server;
   const serverPid = server.child.pid as number;
