@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultArtwork, defaultSiteSettings, type SiteIdentity, siteConfig } from "./site-config";
+import { type SiteIdentity, siteConfig } from "./site-config";
 import type { StructuredData } from "./structured-data";
 
 export type PageSeo = {
@@ -27,14 +27,11 @@ type RootMetaData = { siteUrl?: string; settings?: SiteIdentity } | undefined;
 
 /**
  * The root loader publishes SITE_URL, so that every page's canonical and social URLs are absolute, and the show's
- * settings; without its data (an error page) the defaults name the show.
+ * settings. Its data is missing only where the root's error page stands in for the whole page, whose head names no page.
  */
 function rootDataFrom(matches: MetaContext["matches"]) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootMetaData;
-  return {
-    siteUrl: root?.siteUrl ?? "",
-    site: root?.settings ?? { ...defaultSiteSettings, artwork: defaultArtwork },
-  };
+  return root?.settings ? { siteUrl: root.siteUrl ?? "", site: root.settings } : null;
 }
 
 /**
@@ -45,7 +42,10 @@ export function pageMeta(
   { location, matches }: MetaContext,
   pageOrBuilder: PageSeo | ((site: SiteIdentity) => PageSeo),
 ): MetaDescriptor[] {
-  const { siteUrl, site } = rootDataFrom(matches);
+  const rootData = rootDataFrom(matches);
+  // The show's defaults stay on the server: every page's head is built from the settings the root loader read.
+  if (!rootData) return [];
+  const { siteUrl, site } = rootData;
   const page = typeof pageOrBuilder === "function" ? pageOrBuilder(site) : pageOrBuilder;
   const canonical = `${siteUrl}${location.pathname === "/" ? "/" : location.pathname.replace(/\/+$/, "")}`;
   const imagePath = page.image ?? siteConfig.socialPreviewImage.url;
