@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { episodeSlugRedirects } from "~/db/schema";
 import type { EpisodePageData } from "~/features/episodes/schema";
 import { newMediaKey, renditionKey } from "~/lib/media/media-key";
+import { getSiteSettings } from "~/lib/site-settings.server";
 import { routeContext } from "../../../tests/setup/call-route";
 import { insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
@@ -165,7 +166,8 @@ describe("the episode page's head", () => {
     const tags = meta({
       loaderData: reply.data,
       location: { pathname: "/podcast/the-pivot" },
-      matches: [{ id: "root", loaderData: { siteUrl: SITE_URL } }],
+      // What the root loader gives every page: the address and the show's settings.
+      matches: [{ id: "root", loaderData: { siteUrl: SITE_URL, settings: await getSiteSettings(database.db) } }],
     } as never) as Record<string, unknown>[];
     const episode = reply.data?.episode as EpisodePageData;
     expect(tags).toContainEqual({ title: "The Pivot | The Disruption Confessional" });
