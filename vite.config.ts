@@ -8,6 +8,12 @@ const FRAMEWORK_MODULE = /node_modules[\\/](react|react-dom|react-router|schedul
 /** Where the code every hydrating page runs starts: the root route, and the head tags every route's meta builds. */
 const SHELL_STARTS = ["app/root.tsx", "app/lib/seo.ts", "app/lib/structured-data.ts"].map((file) => path.resolve(file));
 
+/**
+ * An index that re-exports every icon: following its imports would count every icon that any lazily loaded part uses
+ * as the shell's, so the shell's own modules import each icon from its own file (`lucide-react/icons/menu`).
+ */
+const ICON_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
 /** What the chunking function is given to read the module graph with. */
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: string[] } | null };
 
@@ -15,7 +21,7 @@ let shellModules: Set<string> | null = null;
 
 /**
  * Whether every hydrating page runs the module: a start of the shell, or a module one imports, directly or through
- * others, without a dynamic import on the way. Computed once per build.
+ * others, without a dynamic import or the icon index on the way. Computed once per build.
  */
 function inShell(id: string, graph: ModuleGraph): boolean {
   if (!shellModules) {
@@ -23,7 +29,7 @@ function inShell(id: string, graph: ModuleGraph): boolean {
     const pending = [...SHELL_STARTS];
     while (pending.length > 0) {
       const next = pending.pop() as string;
-      if (found.has(next)) continue;
+      if (found.has(next) || ICON_INDEX.test(next)) continue;
       found.add(next);
       pending.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
     }

@@ -1,4 +1,8 @@
-import { Crown, LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
+import Crown from "lucide-react/icons/crown";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import LogIn from "lucide-react/icons/log-in";
+import LogOut from "lucide-react/icons/log-out";
+import UserRound from "lucide-react/icons/user-round";
 import { useId, useState } from "react";
 import { trackEvent } from "~/lib/analytics";
 import type { CurrentUser } from "~/lib/current-user";

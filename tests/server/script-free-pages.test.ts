@@ -54,18 +54,6 @@ describe("pages declared script-free", () => {
 /** The budget: a hydrating page loads at most 30 KB gzip of code beyond the shared framework chunk. */
 const PAGE_CODE_BUDGET_BYTES = 30 * 1024;
 
-/**
- * The hydrating pages still over that budget, each held to what it loads today (rounded up to the next KB), so that
- * none grows while it waits: what keeps them over is listed in docs/decisions/044-page-code-budget.md. A page leaves
- * this list once it is within the budget.
- */
-const OVER_BUDGET_CEILINGS_KB: Record<string, number> = {
-  "/": 31,
-  "/podcast": 31,
-  "/podcast/:slug": 31,
-  "/insights": 31,
-};
-
 describe("hydrating pages' page code", () => {
   const dataDir = temporaryDataDir();
   let server: RunningServer;
@@ -77,7 +65,7 @@ describe("hydrating pages' page code", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("is within 30 KB gzip beyond the framework chunk, or within its page's ceiling while it is over", async () => {
+  it("is within 30 KB gzip beyond the framework chunk on every hydrating public page", async () => {
     const routes = (await listPublicRoutes()).filter((route) => route.page && route.hydrates);
     const measured: Record<string, number> = {};
     for (const page of await resolvePublicPages(server.url)) {
@@ -91,15 +79,7 @@ describe("hydrating pages' page code", () => {
       measured[route.path] = pageCodeGzipBytes;
     }
     expect(Object.keys(measured).sort()).toEqual(routes.map((route) => route.path).sort());
-    for (const [path, bytes] of Object.entries(measured)) {
-      const ceiling = OVER_BUDGET_CEILINGS_KB[path];
-      if (ceiling === undefined) expect(bytes, `${path} page code`).toBeLessThanOrEqual(PAGE_CODE_BUDGET_BYTES);
-      else {
-        expect(bytes, `${path} page code`).toBeLessThanOrEqual(ceiling * 1024);
-        expect(bytes, `${path} is within the budget: remove it from the ceilings`).toBeGreaterThan(
-          PAGE_CODE_BUDGET_BYTES,
-        );
-      }
-    }
+    for (const [path, bytes] of Object.entries(measured))
+      expect(bytes, `${path} page code`).toBeLessThanOrEqual(PAGE_CODE_BUDGET_BYTES);
   });
 });

@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import XIcon from "lucide-react/icons/x";
 import type { ComponentProps, MouseEvent } from "react";
 import { cn } from "~/lib/utils";
 
