@@ -1,17 +1,19 @@
 /**
  * Runs Lighthouse (mobile, simulated throttling) on every public page of the built server, on a fresh embedded
- * database with the sample content, and measures the JavaScript and CSS that `/` loads first; saves the HTML and
- * JSON reports under reports/lighthouse/ and fails when a page misses a budget.
- * `npm run lighthouse` holds the pages to the site's targets; `--ci` (what `npm test` runs) to the floors CI enforces
- * (decision 029); `--pages=/,/about` measures just those pages.
+ * database with the sample content, three times per page, and measures the JavaScript and CSS that `/` loads first;
+ * saves each page's median HTML and JSON reports under reports/lighthouse/ and fails when a page misses a budget.
+ * A page that loads no React and a hydrating page have budgets of their own (decisions 029 and 036).
+ * `npm run lighthouse` holds the pages to the site's targets; `--ci` (what `npm test` runs) to the floors CI enforces;
+ * `--pages=/,/about` measures just those pages.
  */
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { matchPath } from "react-router";
 import { chromiumArgs, chromiumExecutable } from "../tests/setup/chromium";
 import { measureFirstLoadBundle } from "./first-load-bundle";
-import { resolvePublicPages, startBuiltServer, temporaryDataDir } from "./public-pages";
+import { listPublicRoutes, resolvePublicPages, startBuiltServer, temporaryDataDir } from "./public-pages";
 
 const REPORT_DIR = path.resolve("reports/lighthouse");
 
@@ -25,38 +27,57 @@ type Budgets = {
   lcpMs: number | null;
   cls: number;
   tbtMs: number | null;
-  firstLoadJsGzipBytes: number;
-  firstLoadCssGzipBytes: number;
+  /** The JavaScript the browser fetched for the page, gzip as sent; null: not held. */
+  pageJsGzipBytes: number | null;
 };
 
-/** The site's targets: full marks for speed, accessibility and SEO, and a small first load of `/`. */
-const TARGETS: Budgets = {
-  performance: 100,
-  accessibility: 100,
-  seo: 100,
-  lcpMs: 1200,
-  cls: 0,
-  tbtMs: 50,
-  firstLoadJsGzipBytes: 100 * 1024,
-  firstLoadCssGzipBytes: 25 * 1024,
-};
+/** A page's kind: one that loads React and hydrates, or one whose behaviour is complete without it (decision 036). */
+type PageKind = "hydrating" | "script-free";
 
 /**
- * What `npm test` enforces: the targets every run meets (accessibility, SEO, CLS, CSS), and floors under those that
- * the total blocking time of hydrating React keeps from being met on every run of this two-core machine (the score,
- * LCP) or at all (TBT, and the JavaScript React and React Router need), set to catch a regression without failing on
- * noise (docs/decisions/029-first-load.md).
+ * The site's targets. A page that loads no React is held to full marks and a first load of at most 10 KB of
+ * JavaScript; a hydrating page to 97 and a total blocking time under 150 ms, what evaluating React and hydrating
+ * leaves room for (decision 029); `/`'s first load of JavaScript and CSS as a whole is held too.
  */
-const CI_FLOORS: Budgets = {
-  ...TARGETS,
-  // Measured on 2026-11-25 with nothing else running: performance 96 to 100 and LCP 0.78 to 1.25 s per page; a
-  // clean-clone CI run the same day, 89 to 100 and 0.78 to 1.13 s. The floors sit below both, so that a busy host
-  // does not fail a sound page, and above what a page that waits for its scripts before painting would score.
-  performance: 85,
-  lcpMs: 1500,
-  tbtMs: null,
-  firstLoadJsGzipBytes: 180 * 1024,
+const TARGETS: Record<PageKind, Budgets> = {
+  "script-free": {
+    performance: 100,
+    accessibility: 100,
+    seo: 100,
+    lcpMs: 1200,
+    cls: 0,
+    tbtMs: 50,
+    pageJsGzipBytes: 10 * 1024,
+  },
+  hydrating: {
+    performance: 97,
+    accessibility: 100,
+    seo: 100,
+    lcpMs: 1200,
+    cls: 0,
+    tbtMs: 150,
+    pageJsGzipBytes: null,
+  },
 };
+
+const HOME_FIRST_LOAD_TARGETS = { jsGzipBytes: 100 * 1024, cssGzipBytes: 25 * 1024 };
+
+/**
+ * What `npm test` enforces: the targets every run meets (accessibility, SEO, CLS, a script-free page's JavaScript,
+ * its LCP), and floors under the score and TBT, which depend on how fast this host's Chromium does a page's work
+ * (docs/decisions/045-lighthouse-per-page-kind.md). On 2026-11-25 two hosts of the same kind differed fourfold: on
+ * one the hydrating pages scored 96 to 100 and the script-free pages 100; on the next, with the same build, the
+ * hydrating pages' medians were 78 to 87 with a TBT of 470 to 980 ms, and the script-free pages' 93 to 98 with a TBT
+ * of 160 to 330 ms that is Chromium's own start of a page (they run no script). The floors sit under the slower host,
+ * so that CI judges the page rather than the host, and above what a page that waits for its scripts before painting,
+ * or a script-free page that began to load React, would score there.
+ */
+const CI_FLOORS: Record<PageKind, Budgets> = {
+  "script-free": { ...TARGETS["script-free"], performance: 90, tbtMs: null },
+  hydrating: { ...TARGETS.hydrating, performance: 70, lcpMs: 1500, tbtMs: null },
+};
+
+const HOME_FIRST_LOAD_FLOORS = { ...HOME_FIRST_LOAD_TARGETS, jsGzipBytes: 180 * 1024 };
 
 /**
  * Audits that check the first-load rules on every page, whatever the timing: images sized, lazy below the fold,
@@ -76,8 +97,12 @@ const FIRST_LOAD_AUDITS = [
   "font-display",
 ];
 
-/** A missed timing budget is measured twice more and judged on the median run, as Lighthouse advises for variance. */
-const RUNS_ON_A_MISS = 3;
+/**
+ * Each page is judged on the median of three runs, metric by metric, as Lighthouse advises for variance. When the
+ * first two runs both meet every timing budget the median of three meets them whatever the third would give, so the
+ * third run is left out; the figures shown are then the worse of the two.
+ */
+const RUNS = 3;
 
 /** Lighthouse's benchmarkIndex of this 2-core machine when nothing else runs on it. */
 const QUIET_BENCHMARK_INDEX = 2250;
@@ -85,7 +110,7 @@ const QUIET_BENCHMARK_INDEX = 2250;
 /**
  * Lighthouse times the page's tasks on this machine and multiplies them by 4 to simulate a mid-range phone. While
  * other work slows the machine (its benchmarkIndex, measured at the start of each run, drops), the same multiplier
- * simulates a slower phone than intended; so a run after a miss scales the multiplier down in proportion, as
+ * simulates a slower phone than intended; so each run after a page's first scales the multiplier down in proportion, as
  * Lighthouse's throttling guide advises for hosts of other speeds. It never rises above Lighthouse's own.
  */
 function calibratedThrottling(previous: LighthouseResult) {
@@ -93,6 +118,14 @@ function calibratedThrottling(previous: LighthouseResult) {
   const hostSpeed = Math.min(1, previous.environment.benchmarkIndex / QUIET_BENCHMARK_INDEX);
   return { ...throttling, cpuSlowdownMultiplier: (throttling.cpuSlowdownMultiplier ?? 4) * hostSpeed };
 }
+
+/**
+ * Chromium takes only the last `--disable-features`, so chrome-launcher's list is repeated with one more: the address
+ * bar's suggestion popup, which Chromium 156 draws as a web page of its own while the browser starts. A phone's browser
+ * has no such work; in the lab its tasks appeared in the measured page's trace as "Unattributable" long tasks, 20 to
+ * 100 ms of TBT on a page with no script at all.
+ */
+const LAB_DISABLED_FEATURES = `${chromeLauncher.Launcher.defaultFlags().find((flag) => flag.startsWith("--disable-features="))},WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup`;
 
 const CATEGORIES = ["performance", "accessibility", "seo"] as const;
 
@@ -103,8 +136,11 @@ function argument(name: string): string | null {
 
 type PageResult = {
   page: string;
+  kind: PageKind;
   runs: number;
-  cpuSlowdown: number;
+  /** The CPU slowdown of each run. */
+  cpuSlowdown: number[];
+  jsBytes: number;
   performance: number;
   accessibility: number;
   seo: number;
@@ -122,7 +158,9 @@ function reportName(page: string) {
   return page === "/" ? "home" : page.slice(1).replace(/[^a-z0-9]+/gi, "-");
 }
 
-function timings(lhr: LighthouseResult) {
+type Timings = { performance: number; lcpMs: number; cls: number; tbtMs: number };
+
+function timings(lhr: LighthouseResult): Timings {
   return {
     performance: score(lhr.categories.performance?.score),
     lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.POSITIVE_INFINITY),
@@ -131,14 +169,41 @@ function timings(lhr: LighthouseResult) {
   };
 }
 
-function timingFailures(lhr: LighthouseResult, budgets: Budgets): string[] {
-  const measured = timings(lhr);
+/** Each metric's median over three runs, or its worse value over two (which the median of three cannot be below). */
+function judgedTimings(runs: LighthouseResult[]): Timings {
+  const measured = runs.map(timings);
+  const pick = (metric: keyof Timings, worse: (a: number, b: number) => number) => {
+    const values = measured.map((run) => run[metric]).sort((a, b) => a - b);
+    return values.length === 2 ? worse(values[0], values[1]) : values[Math.floor(values.length / 2)];
+  };
+  return {
+    performance: pick("performance", Math.min),
+    lcpMs: pick("lcpMs", Math.max),
+    cls: pick("cls", Math.max),
+    tbtMs: pick("tbtMs", Math.max),
+  };
+}
+
+function timingFailures(measured: Timings, budgets: Budgets): string[] {
   const failures: string[] = [];
   if (measured.performance < budgets.performance) failures.push(`performance ${measured.performance}`);
   if (budgets.lcpMs !== null && measured.lcpMs >= budgets.lcpMs) failures.push(`LCP ${measured.lcpMs} ms`);
   if (measured.cls > budgets.cls) failures.push(`CLS ${measured.cls.toFixed(3)}`);
   if (budgets.tbtMs !== null && measured.tbtMs >= budgets.tbtMs) failures.push(`TBT ${measured.tbtMs} ms`);
   return failures;
+}
+
+type NetworkRequest = { url: string; resourceType?: string; mimeType?: string; transferSize?: number };
+
+function networkRequests(lhr: LighthouseResult): NetworkRequest[] {
+  return (lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
+}
+
+/** The JavaScript the browser fetched for the page, as sent (the server compresses it). */
+function pageJsBytes(lhr: LighthouseResult): number {
+  return networkRequests(lhr)
+    .filter((request) => request.resourceType === "Script")
+    .reduce((total, request) => total + (request.transferSize ?? 0), 0);
 }
 
 /** Rules that do not depend on timing: categories scored in full, the first-load audits, no early video or foreign blocking request. */
@@ -148,6 +213,8 @@ function ruleFailures(lhr: LighthouseResult, budgets: Budgets, pageUrl: string):
   const seo = score(lhr.categories.seo?.score);
   if (accessibility < budgets.accessibility) failures.push(`accessibility ${accessibility}`);
   if (seo < budgets.seo) failures.push(`SEO ${seo}`);
+  if (budgets.pageJsGzipBytes !== null && pageJsBytes(lhr) > budgets.pageJsGzipBytes)
+    failures.push(`JavaScript ${kb(pageJsBytes(lhr))}`);
   for (const id of FIRST_LOAD_AUDITS) {
     const audit = lhr.audits[id];
     if (!audit) failures.push(`${id} missing from the report`);
@@ -160,15 +227,12 @@ function ruleFailures(lhr: LighthouseResult, budgets: Budgets, pageUrl: string):
   for (const { url } of blocking ?? []) {
     if (new URL(url).origin !== origin) failures.push(`render-blocking third-party request ${url}`);
   }
-  const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items;
-  for (const request of requests ?? []) {
+  for (const request of networkRequests(lhr)) {
     if (request.resourceType === "Media" || request.mimeType?.startsWith("video/"))
       failures.push(`video downloaded before it was played: ${request.url}`);
   }
   return failures;
 }
-
-type NetworkRequest = { url: string; resourceType?: string; mimeType?: string };
 
 /** Names the failing weighted audits, so that CI's log says what to fix without opening the report. */
 function failingAudits(lhr: LighthouseResult): string[] {
@@ -184,14 +248,16 @@ function failingAudits(lhr: LighthouseResult): string[] {
 }
 
 async function main() {
-  const budgets = process.argv.includes("--ci") ? CI_FLOORS : TARGETS;
+  const ci = process.argv.includes("--ci");
+  const budgets = ci ? CI_FLOORS : TARGETS;
+  const homeBudgets = ci ? HOME_FIRST_LOAD_FLOORS : HOME_FIRST_LOAD_TARGETS;
   fs.rmSync(REPORT_DIR, { recursive: true, force: true });
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const dataDir = temporaryDataDir();
   const server = await startBuiltServer(dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable(),
-    chromeFlags: [...chromiumArgs, "--headless=new"],
+    chromeFlags: [...chromiumArgs, "--headless=new", LAB_DISABLED_FEATURES],
   });
 
   async function measure(page: string, throttling?: LighthouseResult["configSettings"]["throttling"]) {
@@ -204,9 +270,7 @@ async function main() {
     });
     if (!runnerResult) throw new Error(`Lighthouse returned no result for ${page}`);
     const [html, json] = runnerResult.report as string[];
-    fs.writeFileSync(path.join(REPORT_DIR, `${reportName(page)}.html`), html);
-    fs.writeFileSync(path.join(REPORT_DIR, `${reportName(page)}.json`), json);
-    return runnerResult.lhr;
+    return { lhr: runnerResult.lhr, html, json };
   }
 
   const results: PageResult[] = [];
@@ -214,34 +278,52 @@ async function main() {
   let bundle: Awaited<ReturnType<typeof measureFirstLoadBundle>>;
   try {
     bundle = await measureFirstLoadBundle(`${server.url}/`);
-    if (bundle.jsGzipBytes > budgets.firstLoadJsGzipBytes) bundleFailures.push(`JavaScript ${kb(bundle.jsGzipBytes)}`);
-    if (bundle.cssGzipBytes > budgets.firstLoadCssGzipBytes) bundleFailures.push(`CSS ${kb(bundle.cssGzipBytes)}`);
+    if (bundle.jsGzipBytes > homeBudgets.jsGzipBytes) bundleFailures.push(`JavaScript ${kb(bundle.jsGzipBytes)}`);
+    if (bundle.cssGzipBytes > homeBudgets.cssGzipBytes) bundleFailures.push(`CSS ${kb(bundle.cssGzipBytes)}`);
 
+    const routes = await listPublicRoutes();
     for (const page of argument("pages")?.split(",") ?? (await resolvePublicPages(server.url))) {
+      const kind: PageKind = routes.find((route) => route.page && matchPath(route.path, page))?.hydrates
+        ? "hydrating"
+        : "script-free";
+      const pageBudgets = budgets[kind];
       // Visitors get public pages from the page cache; a first, uncached render is not what they wait for.
       await fetch(`${server.url}${page}`, { headers: { "Accept-Encoding": "gzip" } });
-      const runs = [await measure(page)];
-      // A trace Chromium failed to record (NO_NAVSTART and the like) says nothing about the page: measured again.
-      if (runs[0].runtimeError) runs[0] = await measure(page);
-      if (timingFailures(runs[0], budgets).length > 0) {
-        while (runs.length < RUNS_ON_A_MISS)
-          runs.push(await measure(page, calibratedThrottling(runs[runs.length - 1])));
+      const runs: Awaited<ReturnType<typeof measure>>[] = [];
+      while (runs.length < RUNS) {
+        const previous = runs.at(-1);
+        let run = await measure(page, previous && calibratedThrottling(previous.lhr));
+        // A trace Chromium failed to record (NO_NAVSTART and the like) says nothing about the page: measured again.
+        if (run.lhr.runtimeError) run = await measure(page, previous && calibratedThrottling(previous.lhr));
+        runs.push(run);
+        const decided =
+          runs.length === 2 && runs.every((each) => timingFailures(timings(each.lhr), pageBudgets).length === 0);
+        if (decided) break;
       }
-      const sorted = [...runs].sort((a, b) => timings(a).performance - timings(b).performance);
-      const median = sorted[Math.floor(sorted.length / 2)];
+      const judged = judgedTimings(runs.map((run) => run.lhr));
+      // The rules that do not depend on timing are read from the run with the median score, whose report is kept.
+      const bySpeed = [...runs].sort((a, b) => timings(a.lhr).performance - timings(b.lhr).performance);
+      const median = bySpeed[Math.floor((bySpeed.length - 1) / 2)];
+      fs.writeFileSync(path.join(REPORT_DIR, `${reportName(page)}.html`), median.html);
+      fs.writeFileSync(path.join(REPORT_DIR, `${reportName(page)}.json`), median.json);
+      const errors = runs.filter((run) => run.lhr.runtimeError);
       const failures = [
-        ...(median.runtimeError ? [`runtime error: ${median.runtimeError.message}`] : []),
-        ...timingFailures(median, budgets),
-        ...ruleFailures(median, budgets, `${server.url}${page}`),
+        ...errors.map((run) => `runtime error: ${run.lhr.runtimeError?.message}`),
+        ...timingFailures(judged, pageBudgets),
+        ...ruleFailures(median.lhr, pageBudgets, `${server.url}${page}`),
       ];
-      if (failures.length > 0) failures.push(...failingAudits(median));
+      if (failures.length > 0) failures.push(...failingAudits(median.lhr));
       results.push({
         page,
+        kind,
         runs: runs.length,
-        cpuSlowdown: Number((median.configSettings.throttling.cpuSlowdownMultiplier ?? 4).toFixed(1)),
-        ...timings(median),
-        accessibility: score(median.categories.accessibility?.score),
-        seo: score(median.categories.seo?.score),
+        cpuSlowdown: runs.map((run) =>
+          Number((run.lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4).toFixed(1)),
+        ),
+        jsBytes: pageJsBytes(median.lhr),
+        ...judged,
+        accessibility: score(median.lhr.categories.accessibility?.score),
+        seo: score(median.lhr.categories.seo?.score),
         failures,
       });
       console.log(`${page}: ${failures.length === 0 ? "within budget" : [...new Set(failures)].join(", ")}`);
@@ -254,29 +336,33 @@ async function main() {
 
   fs.writeFileSync(
     path.join(REPORT_DIR, "summary.json"),
-    `${JSON.stringify({ budgets, firstLoadAudits: FIRST_LOAD_AUDITS, bundle, bundleFailures, results }, null, 2)}\n`,
+    `${JSON.stringify({ budgets, homeBudgets, firstLoadAudits: FIRST_LOAD_AUDITS, bundle, bundleFailures, results }, null, 2)}\n`,
   );
-  const held = budgets === CI_FLOORS ? "the floors CI enforces" : "the site's targets";
+  const held = ci ? "the floors CI enforces" : "the site's targets";
   console.log(
-    `\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling), held to ${held}; reports in ${REPORT_DIR}`,
+    `\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling), held to ${held} on the median of ${RUNS} runs; reports in ${REPORT_DIR}`,
   );
   console.table(
-    results.map(({ page, runs, cpuSlowdown, performance, lcpMs, cls, tbtMs, accessibility, seo, failures }) => ({
-      page,
-      runs,
-      "CPU ×": cpuSlowdown,
-      performance,
-      "LCP ms": lcpMs,
-      CLS: Number(cls.toFixed(3)),
-      "TBT ms": tbtMs,
-      accessibility,
-      seo,
-      budget: failures.length === 0 ? "ok" : "MISSED",
-    })),
+    results.map(
+      ({ page, kind, runs, cpuSlowdown, jsBytes, performance, lcpMs, cls, tbtMs, accessibility, seo, failures }) => ({
+        page,
+        kind,
+        runs,
+        "CPU ×": cpuSlowdown.join(", "),
+        performance,
+        "LCP ms": lcpMs,
+        CLS: Number(cls.toFixed(3)),
+        "TBT ms": tbtMs,
+        "JS KB": Number((jsBytes / 1024).toFixed(1)),
+        accessibility,
+        seo,
+        budget: failures.length === 0 ? "ok" : "MISSED",
+      }),
+    ),
   );
   console.log(
-    `First load of /: JavaScript ${kb(bundle.jsGzipBytes)} gzip (budget ${kb(budgets.firstLoadJsGzipBytes)}), ` +
-      `CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(budgets.firstLoadCssGzipBytes)}), ${bundle.files.length} files`,
+    `First load of /: JavaScript ${kb(bundle.jsGzipBytes)} gzip (budget ${kb(homeBudgets.jsGzipBytes)}), ` +
+      `CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(homeBudgets.cssGzipBytes)}), ${bundle.files.length} files`,
   );
   const missed = results.filter((result) => result.failures.length > 0);
   if (missed.length > 0)
