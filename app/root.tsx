@@ -17,6 +17,7 @@ import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
 import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { MemberSignUpModal } from "~/features/subscribers/components/member-sign-up-modal";
+import { MEASUREMENT_ID_ATTRIBUTE } from "~/lib/analytics";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { hasDismissedCookieNotice } from "~/lib/cookie-notice.server";
@@ -27,6 +28,9 @@ import { useComponentWhen } from "~/lib/use-component-when";
 import { useScriptFree } from "~/lib/use-script-free";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
+// Vite builds a file imported with `?worker&url` as one self-contained script of its own and gives its address; it
+// runs here as a page's script, not in a worker.
+import scriptFreePageScriptHref from "./script-free-page/script-free-page.ts?worker&url";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -53,7 +57,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const scriptFree = useScriptFree();
   // Absent when the root loader itself failed: the error page then goes without the feed's link.
-  const showName = useRouteLoaderData<typeof loader>("root")?.settings.showName;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const showName = rootData?.settings.showName;
+  // A page without React carries one small script while it has something to do: analytics, or a cookie notice that the
+  // server does not know to be dismissed.
+  const scriptFreePageScript =
+    scriptFree && rootData && (rootData.gaMeasurementId || !rootData.cookieNoticeDismissed) ? (
+      <script
+        src={scriptFreePageScriptHref}
+        defer
+        {...{ [MEASUREMENT_ID_ATTRIBUTE]: rootData.gaMeasurementId ?? undefined }}
+      />
+    ) : null;
   return (
     <html lang="en" className="dark" data-page-scripts={scriptFree ? "none" : undefined}>
       <head>
@@ -69,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {scriptFreePageScript}
         {!scriptFree && (
           <>
             <ScrollRestoration />

@@ -1,41 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
-import { COOKIE_NOTICE_PATH } from "~/lib/cookie-notice";
+import {
+  COOKIE_NOTICE_PATH,
+  COOKIE_NOTICE_TEMPLATE_ATTRIBUTE,
+  shouldShowCookieNotice,
+  storeCookieNoticeDismissed,
+} from "~/lib/cookie-notice";
 import { Button } from "./ui/button";
-
-export const COOKIE_NOTICE_DISMISSED_KEY = "analytics-notice-dismissed";
-const TEST_COOKIE = "cookie_test";
-
-/**
- * Third-party contexts (analytics, embeds) only get cookies marked SameSite=None; Secure, so that is the cookie tried.
- * Browsers refuse Secure cookies on plain-http hosts other than localhost, where the notice therefore shows too.
- */
-function canSetThirdPartyStyleCookie(): boolean {
-  if (!navigator.cookieEnabled) return false;
-  // biome-ignore lint/suspicious/noDocumentCookie: the check must be synchronous and work where cookieStore is missing
-  document.cookie = `${TEST_COOKIE}=1; SameSite=None; Secure; Path=/`;
-  const stored = document.cookie.split("; ").includes(`${TEST_COOKIE}=1`);
-  // biome-ignore lint/suspicious/noDocumentCookie: removes the test cookie set just above
-  document.cookie = `${TEST_COOKIE}=; Max-Age=0; SameSite=None; Secure; Path=/`;
-  return stored;
-}
-
-/** Storage itself may be blocked; the notice then simply shows again next time. */
-function readDismissed(): boolean {
-  try {
-    return window.localStorage.getItem(COOKIE_NOTICE_DISMISSED_KEY) === "true";
-  } catch {
-    return false;
-  }
-}
-
-function storeDismissed() {
-  try {
-    window.localStorage.setItem(COOKIE_NOTICE_DISMISSED_KEY, "true");
-  } catch {
-    // Nothing to keep it in; hiding it for this page view is all that can be done.
-  }
-}
 
 /**
  * The notice with Got it, a form posting the dismissal to the server (which stores it in a cookie and sends the
@@ -81,20 +52,20 @@ export function CookieNotice({ dismissed }: { dismissed: boolean }) {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
-    if (!dismissed && !readDismissed() && !canSetThirdPartyStyleCookie()) setVisible(true);
+    if (!dismissed && shouldShowCookieNotice()) setVisible(true);
   }, [dismissed]);
 
   return (
     <>
       {!dismissed && (
-        <noscript>
+        <noscript {...{ [COOKIE_NOTICE_TEMPLATE_ATTRIBUTE]: "" }}>
           <CookieNoticePanel />
         </noscript>
       )}
       {visible && (
         <CookieNoticePanel
           onDismiss={() => {
-            storeDismissed();
+            storeCookieNoticeDismissed();
             setVisible(false);
           }}
         />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { trackEvent } from "~/lib/analytics";
+import { NEWSLETTER_PLACEMENT_ATTRIBUTE, type NewsletterPlacement, trackNewsletterLoad } from "~/lib/analytics";
 import { useScriptFree } from "~/lib/use-script-free";
 import { cn } from "~/lib/utils";
 
@@ -25,7 +25,7 @@ export function NewsletterEmbed({
   embedUrl: string;
   newsletterName: string;
   height: number;
-  placement: "footer" | "main_content";
+  placement: NewsletterPlacement;
   className?: string;
 }) {
   const scriptFree = useScriptFree();
@@ -39,9 +39,8 @@ export function NewsletterEmbed({
       title={`Subscribe to ${newsletterName} newsletter`}
       height={height}
       loading="lazy"
-      onLoad={
-        src ? () => trackEvent({ name: "newsletter_signup", category: "newsletter", label: placement }) : undefined
-      }
+      onLoad={src ? () => trackNewsletterLoad(placement) : undefined}
+      {...{ [NEWSLETTER_PLACEMENT_ATTRIBUTE]: placement }}
       className={cn("w-full rounded-md border border-border bg-card", className)}
     />
   );

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { trackEvent } from "~/lib/analytics";
+import { SOCIAL_PLATFORM_ATTRIBUTE, trackSocialClick } from "~/lib/analytics";
 import type { SocialPlatform, SocialProfile } from "~/lib/site-config";
 import { cn } from "~/lib/utils";
 
@@ -71,7 +71,8 @@ export function SocialIcon({ platform, ...props }: ComponentProps<"svg"> & { pla
 export function SocialIconLink({ profile, className, ...props }: ComponentProps<"a"> & { profile: SocialProfile }) {
   return (
     <a
-      onClick={() => trackEvent({ name: "social_click", category: "social", label: profile.platform })}
+      onClick={() => trackSocialClick(profile.platform)}
+      {...{ [SOCIAL_PLATFORM_ATTRIBUTE]: profile.platform }}
       href={profile.url}
       target="_blank"
       rel="noopener noreferrer"

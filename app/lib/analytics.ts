@@ -89,3 +89,25 @@ export function trackEvent({ name, category, label, value, nonInteraction }: Ana
     ...(nonInteraction && { non_interaction: true }),
   });
 }
+
+/** Where a newsletter frame sits, as its load is reported. */
+export type NewsletterPlacement = "footer" | "main_content";
+
+/**
+ * Attributes that give a page without React what it reports: the measurement id on its small script, and what a social
+ * link or a newsletter frame reports, so that the script (app/script-free-page/script-free-page.ts) reports what a hydrated
+ * page's handlers do.
+ */
+export const MEASUREMENT_ID_ATTRIBUTE = "data-measurement-id";
+export const SOCIAL_PLATFORM_ATTRIBUTE = "data-social-platform";
+export const NEWSLETTER_PLACEMENT_ATTRIBUTE = "data-newsletter-placement";
+
+/** Spec section 7: a click on a social link, labelled with its platform. */
+export function trackSocialClick(platform: string): void {
+  trackEvent({ name: "social_click", category: "social", label: platform });
+}
+
+/** Spec section 7: each load of the newsletter's form, labelled with where it sits. */
+export function trackNewsletterLoad(placement: NewsletterPlacement): void {
+  trackEvent({ name: "newsletter_signup", category: "newsletter", label: placement });
+}

@@ -1,7 +1,8 @@
 /**
  * A page route's `handle` says whether its page hydrates. A page whose behaviour is complete without scripts declares
- * `hydrates: false`, and the root layout then renders no `<Scripts/>` for it: it ships no JavaScript at all
- * (docs/decisions/036-script-free-pages.md). A route that declares nothing hydrates.
+ * `hydrates: false`, and the root layout then renders no `<Scripts/>` for it: it loads no React, only the small script
+ * of app/script-free-page/ while there is something for it to do (docs/decisions/036-script-free-pages.md and
+ * 045-script-free-page-script.md). A route that declares nothing hydrates.
  */
 export type PageScriptsHandle = { hydrates: boolean };
 

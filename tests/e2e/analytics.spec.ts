@@ -74,6 +74,28 @@ test.describe("with a measurement id", () => {
     ]);
   });
 
+  test("a page without React sends its page view from its small script and loads no React", async ({
+    page,
+    builtServer,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await openPage(page, `${builtServer.url}/terms-of-service`);
+    await expect(page.locator("html")).toHaveAttribute("data-page-scripts", "none");
+    await expect
+      .poll(() => eventsNamed(page, "page_view"))
+      .toEqual([
+        {
+          page_path: "/terms-of-service",
+          page_location: `${builtServer.url}/terms-of-service`,
+          page_title: await page.title(),
+        },
+      ]);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/script-free-page-[\w-]+\.js$/), "/gtag/js"]);
+  });
+
   test("every navigation sends a page view with the new page's title", async ({ page, builtServer }) => {
     await openPage(page, `${builtServer.url}/about`);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
@@ -99,6 +121,7 @@ test.describe("with a measurement id", () => {
     builtServer,
   }) => {
     await openPage(page, `${builtServer.url}/briefing`);
+    await expect(page.locator("html")).toHaveAttribute("data-page-scripts", "none");
     // The footer's frame is lazy: it may load at once or only when scrolled near, so the order of the two varies.
     await page.getByTitle("Subscribe to The Briefing newsletter").last().scrollIntoViewIfNeeded();
     await expect
@@ -114,6 +137,7 @@ test.describe("with a measurement id", () => {
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Profile</title>" }),
     );
     await openPage(page, `${builtServer.url}/links`);
+    await expect(page.locator("html")).toHaveAttribute("data-page-scripts", "none");
     const popup = page.waitForEvent("popup");
     await page.getByRole("main").getByRole("link", { name: "LinkedIn" }).click();
     await popup;

@@ -427,6 +427,41 @@ test.describe("cookie notice", () => {
     await expect(notice(page)).toBeHidden();
   });
 
+  test("on a page without React, its small script shows the notice; Got it hides it for good with no request", async ({
+    page,
+  }) => {
+    await blockCookies(page);
+    const dismissalPosts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") dismissalPosts.push(request.url());
+    });
+    await openPage(page, "/terms-of-service");
+    await expect(page.locator("html")).toHaveAttribute("data-page-scripts", "none");
+    await expect(notice(page)).toBeVisible();
+    await expect(notice(page)).toHaveCount(1);
+    await expect(notice(page)).toContainText(text);
+
+    await notice(page).getByRole("button", { name: "Got it" }).click();
+    await expect(notice(page)).toBeHidden();
+    expect(await page.evaluate((key) => localStorage.getItem(key), DISMISSED_KEY)).toBe("true");
+    expect(dismissalPosts).toEqual([]);
+    await expect(page).toHaveURL(/\/terms-of-service$/);
+
+    await page.reload();
+    await expect(notice(page)).toBeHidden();
+  });
+
+  test("on a page without React, stays hidden when the test cookie can be set", async ({ page, context }) => {
+    // goto resolves on the load event, after the page's deferred script has run.
+    await page.goto("/links");
+    await expect(page.locator("html")).toHaveAttribute("data-page-scripts", "none");
+    expect(
+      await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name)),
+    ).toContainEqual(expect.stringMatching(/\/assets\/script-free-page-[\w-]+\.js$/));
+    await expect(notice(page)).toBeHidden();
+    expect((await context.cookies()).map(({ name }) => name)).not.toContain("cookie_test");
+  });
+
   test("stays hidden when the test cookie can be set, and leaves no test cookie behind", async ({ page, context }) => {
     await gotoHydrated(page, "/");
     await expect(notice(page)).toBeHidden();

@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import { gzipSync } from "node:zlib";
 import { matchPath } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COOKIE_NOTICE_DISMISSED_COOKIE } from "~/lib/cookie-notice";
 import { fixedPublicPages } from "~/lib/public-routes";
 import { measureFirstLoadBundle } from "../../scripts/first-load-bundle";
 import { listPublicRoutes, resolvePublicPages, startBuiltServer, temporaryDataDir } from "../../scripts/public-pages";
@@ -11,6 +13,9 @@ afterAll(killAllServers);
 
 /** The public pages whose behaviour is complete without scripts (docs/decisions/036-script-free-pages.md). */
 const SCRIPT_FREE_PAGES = ["/briefing", "/cookie-policy", "/links", "/terms-of-service"];
+
+/** What a page without React may load: its one small script, at most 10 KB gzip. */
+const SCRIPT_FREE_PAGE_SCRIPT_BUDGET_BYTES = 10 * 1024;
 
 /** Every script element but structured data, which is not a script the browser runs. */
 const scriptsIn = (html: string) =>
@@ -40,13 +45,54 @@ describe("pages declared script-free", () => {
     }
   });
 
-  // A miss is rendered per request, a hit is the stored copy: neither may carry a script.
-  it.each([...SCRIPT_FREE_PAGES, "/no-such-page"])("%s ships no script and no module preload", async (path) => {
-    for (const _ of ["render or miss", "hit"]) {
-      const html = (await rawGet(`${server.url}${path}`)).body.toString();
-      expect(html).toContain('<html lang="en" class="dark" data-page-scripts="none">');
-      expect(scriptsIn(html)).toEqual([]);
-      expect(html).not.toContain("modulepreload");
+  // A miss is rendered per request, a hit is the stored copy: neither may carry React.
+  it.each([...SCRIPT_FREE_PAGES, "/no-such-page"])(
+    "%s loads no React: its one script is the small script-free page script, under 10 KB gzip",
+    async (path) => {
+      for (const _ of ["render or miss", "hit"]) {
+        const html = (await rawGet(`${server.url}${path}`)).body.toString();
+        expect(html).toContain('<html lang="en" class="dark" data-page-scripts="none">');
+        const scripts = scriptsIn(html);
+        expect(scripts).toEqual([
+          expect.stringMatching(/^<script src="\/assets\/script-free-page-[\w-]+\.js" defer="">$/),
+        ]);
+        expect(html).not.toContain("modulepreload");
+        const src = scripts[0].match(/src="([^"]+)"/)?.[1];
+        const script = await rawGet(`${server.url}${src}`);
+        expect(script.status).toBe(200);
+        expect(gzipSync(script.body, { level: 9 }).length).toBeLessThan(SCRIPT_FREE_PAGE_SCRIPT_BUDGET_BYTES);
+      }
+    },
+  );
+
+  it("carries no script at all once the server knows the cookie notice was dismissed and there is no analytics", async () => {
+    for (const path of SCRIPT_FREE_PAGES) {
+      const html = (
+        await rawGet(`${server.url}${path}`, { Cookie: `${COOKIE_NOTICE_DISMISSED_COOKIE}=1` })
+      ).body.toString();
+      expect(scriptsIn(html), path).toEqual([]);
+    }
+  });
+});
+
+describe("pages declared script-free, with analytics", () => {
+  let server: ServerWithDataDir;
+  beforeAll(async () => {
+    server = await startServerWithDataDir({ GA_MEASUREMENT_ID: "G-SCRIPTFREE1" });
+  });
+  afterAll(() => server?.close());
+
+  it("still load no React: their one script carries the measurement id, even once the notice is dismissed", async () => {
+    for (const path of SCRIPT_FREE_PAGES) {
+      const html = (
+        await rawGet(`${server.url}${path}`, { Cookie: `${COOKIE_NOTICE_DISMISSED_COOKIE}=1` })
+      ).body.toString();
+      expect(html, path).toContain('data-page-scripts="none"');
+      expect(scriptsIn(html), path).toEqual([
+        expect.stringMatching(
+          /^<script src="\/assets\/script-free-page-[\w-]+\.js" defer="" data-measurement-id="G-SCRIPTFREE1">$/,
+        ),
+      ]);
     }
   });
 });
