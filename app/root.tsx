@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Analytics } from "~/components/analytics";
@@ -21,6 +22,7 @@ import { MEASUREMENT_ID_ATTRIBUTE } from "~/lib/analytics";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { hasDismissedCookieNotice } from "~/lib/cookie-notice.server";
+import { declaresOpensAtTop, OPENS_AT_TOP_ATTRIBUTE } from "~/lib/page-scripts";
 import { openSignUpDialog } from "~/lib/sign-up-dialog";
 import { siteConfig } from "~/lib/site-config";
 import { getSiteSettings, newsletterPublication } from "~/lib/site-settings.server";
@@ -56,17 +58,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const scriptFree = useScriptFree();
+  const matches = useMatches();
   // Absent when the root loader itself failed: the error page then goes without the feed's link.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const showName = rootData?.settings.showName;
-  // A page without React carries one small script while it has something to do: analytics, or a cookie notice that the
-  // server does not know to be dismissed.
+  const handle = matches.at(-1)?.handle;
+  const opensAtTop = declaresOpensAtTop(handle);
+  // A page without React carries one small script while it has something to do: analytics, a cookie notice that the
+  // server does not know to be dismissed, or opening the page at its top.
   const scriptFreePageScript =
-    scriptFree && rootData && (rootData.gaMeasurementId || !rootData.cookieNoticeDismissed) ? (
+    scriptFree && rootData && (rootData.gaMeasurementId || !rootData.cookieNoticeDismissed || opensAtTop) ? (
       <script
         src={scriptFreePageScriptHref}
         defer
         {...{ [MEASUREMENT_ID_ATTRIBUTE]: rootData.gaMeasurementId ?? undefined }}
+        {...(opensAtTop && { [OPENS_AT_TOP_ATTRIBUTE]: "" })}
       />
     ) : null;
   return (

@@ -1,8 +1,8 @@
 /**
  * The one script a page that loads no React carries (docs/decisions/045-script-free-page-script.md): what the spec
  * asks of such a page that only a script can do, done without React. It reports to analytics when the site has a
- * measurement id (the page view, a social link's click, each load of a newsletter frame), and shows the cookie notice
- * when cookies are blocked. The root layout adds it with `defer`; it reads its settings from its own element.
+ * measurement id (the page view, a social link's click, each load of a newsletter frame), shows the cookie notice
+ * when cookies are blocked, and opens a page that asks for it at its top. The root layout adds it with `defer`; it reads its settings from its own element.
  */
 import {
   MEASUREMENT_ID_ATTRIBUTE,
@@ -19,6 +19,7 @@ import {
   shouldShowCookieNotice,
   storeCookieNoticeDismissed,
 } from "~/lib/cookie-notice";
+import { OPENS_AT_TOP_ATTRIBUTE } from "~/lib/page-scripts";
 
 /** Whether the frame's page has loaded already: the browser records a frame's timing entry once it has. */
 function hasLoaded(frame: HTMLIFrameElement): boolean {
@@ -62,6 +63,20 @@ function showCookieNotice() {
   template.after(notice);
 }
 
-const measurementId = document.currentScript?.getAttribute(MEASUREMENT_ID_ATTRIBUTE);
+/**
+ * The browser would restore the position of a page opened by Back or a reload; a page kept whole in the back-forward
+ * cache comes back without running its scripts again, so `pageshow` moves it too.
+ */
+function openAtTop() {
+  history.scrollRestoration = "manual";
+  window.scrollTo(0, 0);
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) window.scrollTo(0, 0);
+  });
+}
+
+const script = document.currentScript;
+const measurementId = script?.getAttribute(MEASUREMENT_ID_ATTRIBUTE);
 if (measurementId) reportToAnalytics(measurementId);
 showCookieNotice();
+if (script?.hasAttribute(OPENS_AT_TOP_ATTRIBUTE)) openAtTop();

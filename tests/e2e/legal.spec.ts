@@ -123,6 +123,14 @@ test("the privacy policy opens at its top even where the browser would restore a
   await expect(page).toHaveURL(/\/contact$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/privacy-policy$/);
+  // Loaded as a document, a page without React: its small script is what opens it at its top.
+  await expect(page.locator("html")).toHaveAttribute("data-page-scripts", "none");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -12,7 +12,10 @@ import { killAllServers, type RunningServer, rawGet, type ServerWithDataDir, sta
 afterAll(killAllServers);
 
 /** The public pages whose behaviour is complete without scripts (docs/decisions/036-script-free-pages.md). */
-const SCRIPT_FREE_PAGES = ["/briefing", "/cookie-policy", "/links", "/terms-of-service"];
+const SCRIPT_FREE_PAGES = ["/briefing", "/cookie-policy", "/links", "/privacy-policy", "/terms-of-service"];
+
+/** The script-free page whose small script opens it at its top (the spec's privacy page). */
+const OPENS_AT_TOP = "/privacy-policy";
 
 /** What a page without React may load: its one small script, at most 10 KB gzip. */
 const SCRIPT_FREE_PAGE_SCRIPT_BUDGET_BYTES = 10 * 1024;
@@ -54,7 +57,11 @@ describe("pages declared script-free", () => {
         expect(html).toContain('<html lang="en" class="dark" data-page-scripts="none">');
         const scripts = scriptsIn(html);
         expect(scripts).toEqual([
-          expect.stringMatching(/^<script src="\/assets\/script-free-page-[\w-]+\.js" defer="">$/),
+          expect.stringMatching(
+            path === OPENS_AT_TOP
+              ? /^<script src="\/assets\/script-free-page-[\w-]+\.js" defer="" data-opens-at-top="">$/
+              : /^<script src="\/assets\/script-free-page-[\w-]+\.js" defer="">$/,
+          ),
         ]);
         expect(html).not.toContain("modulepreload");
         const src = scripts[0].match(/src="([^"]+)"/)?.[1];
@@ -66,7 +73,7 @@ describe("pages declared script-free", () => {
   );
 
   it("carries no script at all once the server knows the cookie notice was dismissed and there is no analytics", async () => {
-    for (const path of SCRIPT_FREE_PAGES) {
+    for (const path of SCRIPT_FREE_PAGES.filter((page) => page !== OPENS_AT_TOP)) {
       const html = (
         await rawGet(`${server.url}${path}`, { Cookie: `${COOKIE_NOTICE_DISMISSED_COOKIE}=1` })
       ).body.toString();
@@ -90,7 +97,9 @@ describe("pages declared script-free, with analytics", () => {
       expect(html, path).toContain('data-page-scripts="none"');
       expect(scriptsIn(html), path).toEqual([
         expect.stringMatching(
-          /^<script src="\/assets\/script-free-page-[\w-]+\.js" defer="" data-measurement-id="G-SCRIPTFREE1">$/,
+          new RegExp(
+            `^<script src="/assets/script-free-page-[\\w-]+\\.js" defer="" data-measurement-id="G-SCRIPTFREE1"${path === OPENS_AT_TOP ? ' data-opens-at-top=""' : ""}>$`,
+          ),
         ),
       ]);
     }

@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/privacy-policy";
 
-export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };
+export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: false, opensAtTop: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -17,7 +17,9 @@ export const meta: Route.MetaFunction = (args) =>
 export default function PrivacyPolicy() {
   const { settings } = useRootData();
   const { showName } = settings;
-  // Spec: the privacy page opens at its top, even where the browser would restore an earlier scroll position.
+  // Spec: the privacy page opens at its top, even where the browser would restore an earlier scroll position. Loaded
+  // as a document, the page's small script does it (`opensAtTop`); this is for when React renders it after a
+  // navigation in a hydrated page, and then for a return to it by Back.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
