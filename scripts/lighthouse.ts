@@ -63,18 +63,19 @@ const TARGETS: Record<PageKind, Budgets> = {
 const HOME_FIRST_LOAD_TARGETS = { jsGzipBytes: 100 * 1024, cssGzipBytes: 25 * 1024 };
 
 /**
- * What `npm test` enforces: the targets every run meets (accessibility, SEO, CLS, a script-free page's JavaScript,
- * its LCP), and floors under the score and TBT, which depend on how fast this host's Chromium does a page's work
- * (docs/decisions/045-lighthouse-per-page-kind.md). On 2026-11-25 two hosts of the same kind differed fourfold: on
+ * What `npm test` enforces: the targets every run meets (accessibility, SEO, CLS, a script-free page's JavaScript),
+ * and floors under the score, LCP and TBT, which depend on how fast this host's Chromium does a page's work
+ * (docs/decisions/046-lighthouse-per-page-kind.md). On 2026-11-25 two hosts of the same kind differed fourfold: on
  * one the hydrating pages scored 96 to 100 and the script-free pages 100; on the next, with the same build, the
- * hydrating pages' medians were 78 to 87 with a TBT of 470 to 980 ms, and the script-free pages' 93 to 98 with a TBT
- * of 160 to 330 ms that is Chromium's own start of a page (they run no script). The floors sit under the slower host,
- * so that CI judges the page rather than the host, and above what a page that waits for its scripts before painting,
- * or a script-free page that began to load React, would score there.
+ * hydrating pages' medians were 75 to 87 with a TBT of 470 to 1,415 ms, and the script-free pages' 93 to 98 with a
+ * TBT of 160 to 330 ms that is Chromium's own start of a page. Lighthouse's LCP of a script-free page is an estimate
+ * that counts its small script's download (1.28 to 1.37 s, where the browser painted it at 0.45 to 0.48 s). The floors
+ * sit under the slower host, so that CI judges the page rather than the host, and above what a page that waits for its
+ * scripts before painting, or a script-free page that began to load React, would score there.
  */
 const CI_FLOORS: Record<PageKind, Budgets> = {
-  "script-free": { ...TARGETS["script-free"], performance: 90, tbtMs: null },
-  hydrating: { ...TARGETS.hydrating, performance: 70, lcpMs: 1500, tbtMs: null },
+  "script-free": { ...TARGETS["script-free"], performance: 90, lcpMs: 1500, tbtMs: null },
+  hydrating: { ...TARGETS.hydrating, performance: 65, lcpMs: 1500, tbtMs: null },
 };
 
 const HOME_FIRST_LOAD_FLOORS = { ...HOME_FIRST_LOAD_TARGETS, jsGzipBytes: 180 * 1024 };
