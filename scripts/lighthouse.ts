@@ -126,7 +126,10 @@ function calibratedThrottling(previous: LighthouseResult) {
  * has no such work; in the lab its tasks appeared in the measured page's trace as "Unattributable" long tasks, 20 to
  * 100 ms of TBT on a page with no script at all.
  */
-const LAB_DISABLED_FEATURES = `${chromeLauncher.Launcher.defaultFlags().find((flag) => flag.startsWith("--disable-features="))},WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup`;
+const LAUNCHER_DISABLED_FEATURES = chromeLauncher.Launcher.defaultFlags().find((flag) =>
+  flag.startsWith("--disable-features="),
+);
+const LAB_DISABLED_FEATURES = `${LAUNCHER_DISABLED_FEATURES},WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup`;
 
 const CATEGORIES = ["performance", "accessibility", "seo"] as const;
 

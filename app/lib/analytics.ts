@@ -95,8 +95,8 @@ export type NewsletterPlacement = "footer" | "main_content";
 
 /**
  * Attributes that give a page without React what it reports: the measurement id on its small script, and what a social
- * link or a newsletter frame reports, so that the script (app/script-free-page/script-free-page.ts) reports what a hydrated
- * page's handlers do.
+ * link or a newsletter frame reports, so that the script (app/script-free-page/script-free-page.ts) reports what a
+ * hydrated page's handlers do.
  */
 export const MEASUREMENT_ID_ATTRIBUTE = "data-measurement-id";
 export const SOCIAL_PLATFORM_ATTRIBUTE = "data-social-platform";

@@ -2,7 +2,8 @@
  * The one script a page that loads no React carries (docs/decisions/045-script-free-page-script.md): what the spec
  * asks of such a page that only a script can do, done without React. It reports to analytics when the site has a
  * measurement id (the page view, a social link's click, each load of a newsletter frame), shows the cookie notice
- * when cookies are blocked, and opens a page that asks for it at its top. The root layout adds it with `defer`; it reads its settings from its own element.
+ * when cookies are blocked, and opens a page that asks for it at its top. The root layout adds it with `defer`; it
+ * reads its settings from its own element.
  */
 import {
   MEASUREMENT_ID_ATTRIBUTE,
