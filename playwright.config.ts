@@ -21,6 +21,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
+  // A test's whole journey, not one assertion: on some hosts of this kind Chromium does a page's work several times
+  // slower than on others (docs/decisions/046-lighthouse-per-page-kind.md), and owner journeys of 20 to 35 s there
+  // passed Playwright's default of 30 s. Each assertion keeps its own timeout.
+  timeout: 60_000,
   reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
