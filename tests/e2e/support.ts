@@ -6,7 +6,11 @@ import { expect, type Locator, type Page } from "@playwright/test";
  */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator('html:is([data-hydrated="true"], [data-page-scripts="none"])')).toHaveCount(1);
+  // Hydration waits for the page's scripts to load and run: on a host whose Chromium is slow (decision 046) that has
+  // taken more than the 5 s an assertion gets by default.
+  await expect(page.locator('html:is([data-hydrated="true"], [data-page-scripts="none"])')).toHaveCount(1, {
+    timeout: 15_000,
+  });
   return response;
 }
 
