@@ -60,25 +60,24 @@ const TARGETS: Record<PageKind, Budgets> = {
   },
 };
 
-const HOME_FIRST_LOAD_TARGETS = { jsGzipBytes: 100 * 1024, cssGzipBytes: 25 * 1024 };
+/**
+ * `/`'s first load: its CSS, and its JavaScript beyond the framework chunk (React, React DOM and React Router's
+ * runtime, 105 KB that every hydrating page shares), which issue 20 holds to 30 KB in place of 029's 100 KB for the
+ * whole, a figure no hydrating page can meet. The whole is still measured and shown.
+ */
+const HOME_FIRST_LOAD_BUDGETS = { pageCodeGzipBytes: 30 * 1024, cssGzipBytes: 25 * 1024 };
 
 /**
- * What `npm test` enforces: the targets every run meets (accessibility, SEO, CLS, a script-free page's JavaScript),
- * and floors under the score, LCP and TBT, which depend on how fast this host's Chromium does a page's work
- * (docs/decisions/046-lighthouse-per-page-kind.md). On 2026-11-25 two hosts of the same kind differed fourfold: on
- * one the hydrating pages scored 96 to 100 and the script-free pages 100; on the next, with the same build, the
- * hydrating pages' medians were 75 to 87 with a TBT of 470 to 1,415 ms, and the script-free pages' 93 to 98 with a
- * TBT of 160 to 330 ms that is Chromium's own start of a page. Lighthouse's LCP of a script-free page is an estimate
- * that counts its small script's download (1.28 to 1.37 s, where the browser painted it at 0.45 to 0.48 s). The floors
- * sit under the slower host (where a third run measured script-free pages at 90 to 98 and LCP up to 1.46 s), so that CI
- * judges the page rather than the host; a script-free page that began to load React still fails the 10 KB rule.
+ * What `npm test` enforces on the median of three runs: a page without React to the same targets, and a hydrating
+ * page to a score of 90 and an LCP under 1.8 s, TBT shown but not held, as issue 20 asks. How fast this host's Chromium
+ * does a page's work decides whether they pass (docs/decisions/046-lighthouse-per-page-kind.md): on 2026-11-25 one
+ * host of this kind met every target, and another, with the same build, scored the hydrating pages 74 to 90 and the
+ * pages without React 90 to 98.
  */
 const CI_FLOORS: Record<PageKind, Budgets> = {
-  "script-free": { ...TARGETS["script-free"], performance: 85, lcpMs: 1800, tbtMs: null },
-  hydrating: { ...TARGETS.hydrating, performance: 65, lcpMs: 1800, tbtMs: null },
+  "script-free": TARGETS["script-free"],
+  hydrating: { ...TARGETS.hydrating, performance: 90, lcpMs: 1800, tbtMs: null },
 };
-
-const HOME_FIRST_LOAD_FLOORS = { ...HOME_FIRST_LOAD_TARGETS, jsGzipBytes: 180 * 1024 };
 
 /**
  * Audits that check the first-load rules on every page, whatever the timing: images sized, lazy below the fold,
@@ -254,7 +253,6 @@ function failingAudits(lhr: LighthouseResult): string[] {
 async function main() {
   const ci = process.argv.includes("--ci");
   const budgets = ci ? CI_FLOORS : TARGETS;
-  const homeBudgets = ci ? HOME_FIRST_LOAD_FLOORS : HOME_FIRST_LOAD_TARGETS;
   fs.rmSync(REPORT_DIR, { recursive: true, force: true });
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const dataDir = temporaryDataDir();
@@ -282,8 +280,10 @@ async function main() {
   let bundle: Awaited<ReturnType<typeof measureFirstLoadBundle>>;
   try {
     bundle = await measureFirstLoadBundle(`${server.url}/`);
-    if (bundle.jsGzipBytes > homeBudgets.jsGzipBytes) bundleFailures.push(`JavaScript ${kb(bundle.jsGzipBytes)}`);
-    if (bundle.cssGzipBytes > homeBudgets.cssGzipBytes) bundleFailures.push(`CSS ${kb(bundle.cssGzipBytes)}`);
+    if (bundle.pageCodeGzipBytes > HOME_FIRST_LOAD_BUDGETS.pageCodeGzipBytes)
+      bundleFailures.push(`page code ${kb(bundle.pageCodeGzipBytes)}`);
+    if (bundle.cssGzipBytes > HOME_FIRST_LOAD_BUDGETS.cssGzipBytes)
+      bundleFailures.push(`CSS ${kb(bundle.cssGzipBytes)}`);
 
     const routes = await listPublicRoutes();
     for (const page of argument("pages")?.split(",") ?? (await resolvePublicPages(server.url))) {
@@ -340,7 +340,7 @@ async function main() {
 
   fs.writeFileSync(
     path.join(REPORT_DIR, "summary.json"),
-    `${JSON.stringify({ budgets, homeBudgets, firstLoadAudits: FIRST_LOAD_AUDITS, bundle, bundleFailures, results }, null, 2)}\n`,
+    `${JSON.stringify({ budgets, homeBudgets: HOME_FIRST_LOAD_BUDGETS, firstLoadAudits: FIRST_LOAD_AUDITS, bundle, bundleFailures, results }, null, 2)}\n`,
   );
   const held = ci ? "the floors CI enforces" : "the site's targets";
   console.log(
@@ -365,8 +365,9 @@ async function main() {
     ),
   );
   console.log(
-    `First load of /: JavaScript ${kb(bundle.jsGzipBytes)} gzip (budget ${kb(homeBudgets.jsGzipBytes)}), ` +
-      `CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(homeBudgets.cssGzipBytes)}), ${bundle.files.length} files`,
+    `First load of /: JavaScript ${kb(bundle.jsGzipBytes)} gzip, of which page code ${kb(bundle.pageCodeGzipBytes)} ` +
+      `(budget ${kb(HOME_FIRST_LOAD_BUDGETS.pageCodeGzipBytes)}), ` +
+      `CSS ${kb(bundle.cssGzipBytes)} gzip (budget ${kb(HOME_FIRST_LOAD_BUDGETS.cssGzipBytes)}), ${bundle.files.length} files`,
   );
   const missed = results.filter((result) => result.failures.length > 0);
   if (missed.length > 0)
