@@ -2,7 +2,14 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { MarkdownField, PublishingForm } from "./editor-parts";
+import {
+  EditableRow,
+  MarkdownField,
+  PublishingCardHeader,
+  PublishingForm,
+  TitleAndSlugFields,
+  useEditableRows,
+} from "./editor-parts";
 
 const render = (extra: Partial<Parameters<typeof MarkdownField>[0]> = {}) =>
   renderToStaticMarkup(
@@ -117,5 +124,90 @@ describe("PublishingForm", () => {
     expect(html).toContain("<p>This insight was changed elsewhere.</p>");
     expect(html).toContain(">Reload</button>");
     expect(html).toMatch(/disabled=""[^>]*>Saving...<\/button>/);
+  });
+});
+
+const fields = (errors: Record<string, string> = {}) => ({
+  fieldId: (name: string) => `post-${name.replaceAll(".", "-")}`,
+  errors,
+  invalid: (name: string) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `post-${name.replaceAll(".", "-")}-error` } : {},
+});
+
+const renderTitleAndSlug = (saved: Parameters<typeof TitleAndSlugFields>[0]["saved"], errors = {}) =>
+  renderToStaticMarkup(
+    createElement(TitleAndSlugFields, {
+      editor: fields(errors),
+      saved,
+      fixedHint: "The address is fixed now that the post has been published.",
+      addressHint: "The article's address, /insights/{slug}; leave empty to make it from the title.",
+    }),
+  );
+
+/** The `<input>` tag of the named field, whatever the order of its attributes. */
+const inputTag = (html: string, name: string) =>
+  html.match(new RegExp(`<input[^>]*name="${name}"[^>]*/>`))?.[0] ?? `no input named ${name}`;
+
+describe("TitleAndSlugFields", () => {
+  it("offers an editable slug with how it is made until the item is published", () => {
+    const html = renderTitleAndSlug({ title: "A post", slug: "a-post", slugFixed: false });
+    expect(html).toContain('for="post-title">Title</label>');
+    expect(inputTag(html, "title")).toContain('id="post-title"');
+    expect(inputTag(html, "title")).toContain('value="A post"');
+    expect(inputTag(html, "slug")).toContain('placeholder="made-from-the-title"');
+    expect(inputTag(html, "slug")).not.toContain("readOnly");
+    expect(html).toContain("leave empty to make it from the title.</p>");
+  });
+
+  it("fixes the slug once published, and shows a field's message tied to its box", () => {
+    const html = renderTitleAndSlug({ title: "", slug: "a-post", slugFixed: true }, { title: "Title is required" });
+    expect(inputTag(html, "slug")).toContain('readOnly=""');
+    expect(html).toContain("The address is fixed now that the post has been published.</p>");
+    expect(inputTag(html, "title")).toContain('aria-invalid="true"');
+    expect(inputTag(html, "title")).toContain('aria-describedby="post-title-error"');
+    expect(html).toContain('<p id="post-title-error" class="text-red-300 text-sm">Title is required</p>');
+  });
+});
+
+describe("PublishingCardHeader", () => {
+  const note = "A new post is a draft until you publish or schedule it.";
+  it("says what a new item or a draft is", () => {
+    for (const saved of [null, { status: "draft" as const, publishDate: "2026-12-01T09:00:00.000Z" }]) {
+      const html = renderToStaticMarkup(createElement(PublishingCardHeader, { title: "Post", saved, draftNote: note }));
+      expect(html).toContain(note);
+    }
+  });
+
+  it("shows the status and the publish date of a scheduled item", () => {
+    const html = renderToStaticMarkup(
+      createElement(PublishingCardHeader, {
+        title: "Post",
+        saved: { status: "scheduled", publishDate: "2026-12-01T09:00:00.000Z" },
+        draftNote: note,
+      }),
+    );
+    expect(html).toContain(">Scheduled</");
+    expect(html).toContain("Publish date: Tue, 01 Dec 2026 09:00:00 GMT");
+    expect(html).not.toContain(note);
+  });
+});
+
+describe("EditableRow and useEditableRows", () => {
+  it("keys every row and names each row's Remove button by its legend", () => {
+    const html = renderToStaticMarkup(
+      createElement(() => {
+        const rows = useEditableRows(() => [{ title: "Intro" }, { title: "Outro" }]);
+        return rows.rows.map((row, index) =>
+          createElement(
+            EditableRow,
+            { key: row.key, legend: `Chapter ${index + 1}`, columns: "sm:grid-cols-[1fr_auto]", onRemove: () => {} },
+            createElement("span", null, `${row.key > 0 ? "keyed" : "unkeyed"} ${row.title}`),
+          ),
+        );
+      }),
+    );
+    expect(html).toContain('<legend class="sr-only">Chapter 2</legend><span>keyed Outro</span>');
+    expect(html).toContain('aria-label="Remove chapter 1"');
+    expect(html).toContain('aria-label="Remove chapter 2"');
   });
 });

@@ -1,15 +1,19 @@
-import { Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useRef } from "react";
+import { Plus, Trash2 } from "lucide-react";
+import { type ComponentProps, type FormEvent, type ReactNode, type Ref, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 
 /**
  * Pieces every owner editor of published content shares (episodes, insights): the form with its conflict notice,
- * publishing buttons and delete, the labelled field, the Markdown field with its preview, the status badge, the publishing buttons a status offers and the date box in the owner's time zone.
+ * publishing buttons and delete, the labelled field, the fields every published item has (title, slug, publish date),
+ * the rows the owner adds and removes, the Markdown field with its preview, the status badge, the publishing buttons a
+ * status offers and the date box in the owner's time zone.
  */
 
 export type PublishStatus = "draft" | "scheduled" | "published" | "unpublished";
@@ -91,6 +95,193 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What `usePublishingEditor` gives a field: its element id, its message, and the attributes that tie the two. */
+type EditorFields = {
+  fieldId: (name: string) => string;
+  errors: Record<string, string>;
+  invalid: (name: string) => Record<string, unknown>;
+};
+
+/** A labelled one-line input, named as the schema names its value, with the message the last check gave it. */
+export function EditorInput({
+  editor,
+  name,
+  label,
+  hint,
+  ref,
+  ...inputProps
+}: { editor: EditorFields; name: string; label: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> } & Omit<
+  ComponentProps<"input">,
+  "id" | "name"
+>) {
+  const id = editor.fieldId(name);
+  return (
+    <Field id={id} label={label} error={editor.errors[name]} hint={hint}>
+      <Input ref={ref} id={id} name={name} {...inputProps} {...editor.invalid(name)} />
+    </Field>
+  );
+}
+
+/** A labelled text box, as `EditorInput` is a line. */
+export function EditorTextarea({
+  editor,
+  name,
+  label,
+  hint,
+  ...textareaProps
+}: { editor: EditorFields; name: string; label: string; hint?: ReactNode } & Omit<
+  ComponentProps<"textarea">,
+  "id" | "name"
+>) {
+  const id = editor.fieldId(name);
+  return (
+    <Field id={id} label={label} error={editor.errors[name]} hint={hint}>
+      <Textarea id={id} name={name} {...textareaProps} {...editor.invalid(name)} />
+    </Field>
+  );
+}
+
+/**
+ * The heading of an editor's first card: its title, the status badge, and the publish date of an item that has one,
+ * or what a new item is.
+ */
+export function PublishingCardHeader({
+  title,
+  saved,
+  draftNote,
+}: {
+  title: string;
+  saved: { status: PublishStatus; publishDate: string | null } | null;
+  /** "A new episode is a draft until you publish or schedule it." */
+  draftNote: string;
+}) {
+  const status = saved?.status ?? null;
+  return (
+    <CardHeader>
+      <div className="flex flex-wrap items-center gap-3">
+        <CardTitle>{title}</CardTitle>
+        {status ? <PublishStatusBadge status={status} /> : null}
+      </div>
+      <CardDescription>
+        {saved?.publishDate && status !== "draft"
+          ? `Publish date: ${new Date(saved.publishDate).toUTCString()}`
+          : draftNote}
+      </CardDescription>
+    </CardHeader>
+  );
+}
+
+/**
+ * Title and Slug. The slug is made from the title when left empty, and fixed once the item has been published, since
+ * links to it are out in the world by then.
+ */
+export function TitleAndSlugFields({
+  editor,
+  saved,
+  titleRequired = false,
+  fixedHint,
+  addressHint,
+}: {
+  editor: EditorFields;
+  saved: { title: string; slug: string; slugFixed: boolean } | null;
+  titleRequired?: boolean;
+  /** "The address is fixed now that the episode has been published." */
+  fixedHint: string;
+  /** "The episode page's address, /podcast/{slug}; leave empty to make it from the title." */
+  addressHint: string;
+}) {
+  return (
+    <>
+      <EditorInput
+        editor={editor}
+        name="title"
+        label="Title"
+        required={titleRequired}
+        maxLength={200}
+        defaultValue={saved?.title ?? ""}
+      />
+      <EditorInput
+        editor={editor}
+        name="slug"
+        label="Slug"
+        hint={saved?.slugFixed ? fixedHint : addressHint}
+        maxLength={120}
+        readOnly={saved?.slugFixed}
+        defaultValue={saved?.slug ?? ""}
+        placeholder="made-from-the-title"
+      />
+    </>
+  );
+}
+
+/** The publish date, in the owner's own time zone (`usePublishingEditor` fills it in once the browser knows it). */
+export function PublishDateField({ editor }: { editor: EditorFields & { publishDateRef: Ref<HTMLInputElement> } }) {
+  return (
+    <EditorInput
+      editor={editor}
+      ref={editor.publishDateRef}
+      name="publishDate"
+      label="Publish Date and Time"
+      type="datetime-local"
+      hint="In your time zone. Schedule needs a date in the future; Publish Now uses this moment unless the date is already past."
+    />
+  );
+}
+
+/** Rows get keys of their own, so that removing one keeps what was typed in the others. */
+let nextRowKey = 0;
+
+/** The rows of a list the owner edits (chapters, guests, sources), each with a key of its own. */
+export function useEditableRows<Row extends object>(initial: () => Row[]) {
+  const [rows, setRows] = useState(() => initial().map((row) => ({ ...row, key: ++nextRowKey })));
+  return {
+    rows,
+    add: (row: Row) => setRows((current) => [...current, { ...row, key: ++nextRowKey }]),
+    remove: (key: number) => setRows((current) => current.filter((row) => row.key !== key)),
+  };
+}
+
+/** One row of such a list: its fields, named for screen readers by the legend, and its Remove button. */
+export function EditableRow({
+  legend,
+  columns,
+  onRemove,
+  children,
+}: {
+  /** "Chapter 2": the legend, and the button reads "Remove chapter 2". */
+  legend: string;
+  /** The grid's columns from the small breakpoint on, the button's last. */
+  columns: string;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={`grid gap-3 sm:items-end ${columns}`}>
+      <legend className="sr-only">{legend}</legend>
+      {children}
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={`Remove ${legend.toLowerCase()}`}
+        onClick={onRemove}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </fieldset>
+  );
+}
+
+/** The button under a list of rows that adds an empty one. */
+export function AddRowButton({ label, onAdd }: { label: string; onAdd: () => void }) {
+  return (
+    <Button type="button" variant="outline" onClick={onAdd}>
+      <Plus aria-hidden />
+      {label}
+    </Button>
   );
 }
 

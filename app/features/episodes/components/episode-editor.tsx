@@ -1,11 +1,21 @@
-import { Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Field, localInputValue, MarkdownField, PublishingForm, PublishStatusBadge } from "~/components/editor-parts";
+import {
+  AddRowButton,
+  EditableRow,
+  EditorInput,
+  EditorTextarea,
+  Field,
+  localInputValue,
+  MarkdownField,
+  PublishDateField,
+  PublishingCardHeader,
+  PublishingForm,
+  TitleAndSlugFields,
+  useEditableRows,
+} from "~/components/editor-parts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
   EPISODE_TYPES,
@@ -33,12 +43,7 @@ function clockOf(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-type ChapterRow = { key: number; startTime: string; title: string; url: string };
-type GuestRow = { key: number; name: string; role: string; link: string; guestApplicationId: number | null };
-
-/** Rows get keys of their own, so that removing one keeps what was typed in the others. */
-let nextRowKey = 0;
-const rowKey = () => ++nextRowKey;
+type GuestRow = { name: string; role: string; link: string; guestApplicationId: number | null };
 
 /**
  * The episode editor (new and edit). Its fields are uncontrolled and read on submit with the same schema the API
@@ -67,18 +72,16 @@ export function EpisodeEditor({
     createSchema: EpisodeEditorSchema,
     saveSchema: EpisodeSaveSchema,
   });
-  const { saved, errors, preview, setPreview, publishDateRef, fieldId, invalid, showPreview } = editor;
-  const [chapters, setChapters] = useState<ChapterRow[]>(() =>
+  const { saved, errors, preview, setPreview, fieldId, invalid, showPreview } = editor;
+  const chapters = useEditableRows(() =>
     (episode?.chapters ?? []).map((chapter) => ({
-      key: rowKey(),
       startTime: clockOf(chapter.startSeconds),
       title: chapter.title,
       url: chapter.url ?? "",
     })),
   );
-  const [guests, setGuests] = useState<GuestRow[]>(() =>
+  const guests = useEditableRows<GuestRow>(() =>
     (episode?.guests ?? []).map((guest) => ({
-      key: rowKey(),
       name: guest.name,
       role: guest.role ?? "",
       link: guest.link ?? "",
@@ -98,11 +101,9 @@ export function EpisodeEditor({
     const choice = guestChoices.find((application) => String(application.id) === chosenApplication);
     if (!choice) return;
     const role = [choice.jobTitle, choice.company].filter(Boolean).join(", ");
-    setGuests((rows) => [...rows, { key: rowKey(), name: choice.name, role, link: "", guestApplicationId: choice.id }]);
+    guests.add({ name: choice.name, role, link: "", guestApplicationId: choice.id });
     setChosenApplication("");
   }
-
-  const status = saved?.status ?? null;
 
   return (
     <PublishingForm
@@ -113,63 +114,28 @@ export function EpisodeEditor({
       deleteWarning="with its audio, artwork and transcript. This action cannot be undone. Unpublish the episode instead to keep it."
     >
       <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-center gap-3">
-            <CardTitle>Episode</CardTitle>
-            {status ? <PublishStatusBadge status={status} /> : null}
-          </div>
-          <CardDescription>
-            {saved?.publishDate && status !== "draft"
-              ? `Publish date: ${new Date(saved.publishDate).toUTCString()}`
-              : "A new episode is a draft until you publish or schedule it."}
-          </CardDescription>
-        </CardHeader>
+        <PublishingCardHeader
+          title="Episode"
+          saved={saved}
+          draftNote="A new episode is a draft until you publish or schedule it."
+        />
         <CardContent className="grid gap-5">
-          <Field id={fieldId("title")} label="Title" error={errors.title}>
-            <Input
-              id={fieldId("title")}
-              name="title"
-              required
-              maxLength={200}
-              defaultValue={saved?.title ?? ""}
-              {...invalid("title")}
-            />
-          </Field>
-          <Field
-            id={fieldId("slug")}
-            label="Slug"
-            error={errors.slug}
-            hint={
-              saved?.slugFixed
-                ? "The address is fixed now that the episode has been published."
-                : "The episode page's address, /podcast/{slug}; leave empty to make it from the title."
-            }
-          >
-            <Input
-              id={fieldId("slug")}
-              name="slug"
-              maxLength={120}
-              readOnly={saved?.slugFixed}
-              defaultValue={saved?.slug ?? ""}
-              placeholder="made-from-the-title"
-              {...invalid("slug")}
-            />
-          </Field>
-          <Field
-            id={fieldId("summary")}
+          <TitleAndSlugFields
+            editor={editor}
+            saved={saved}
+            titleRequired
+            fixedHint="The address is fixed now that the episode has been published."
+            addressHint="The episode page's address, /podcast/{slug}; leave empty to make it from the title."
+          />
+          <EditorTextarea
+            editor={editor}
+            name="summary"
             label="Summary"
-            error={errors.summary}
             hint={`Plain text, at most ${SUMMARY_MAX_LENGTH.toLocaleString("en-US")} characters: the feed's description.`}
-          >
-            <Textarea
-              id={fieldId("summary")}
-              name="summary"
-              rows={3}
-              maxLength={SUMMARY_MAX_LENGTH}
-              defaultValue={saved?.summary ?? ""}
-              {...invalid("summary")}
-            />
-          </Field>
+            rows={3}
+            maxLength={SUMMARY_MAX_LENGTH}
+            defaultValue={saved?.summary ?? ""}
+          />
           <MarkdownField
             id={fieldId("showNotesMarkdown")}
             name="showNotesMarkdown"
@@ -184,24 +150,20 @@ export function EpisodeEditor({
             onPreview={(markdown) => void showPreview(markdown)}
           />
           <div className="grid gap-5 sm:grid-cols-3">
-            <Field id={fieldId("seasonNumber")} label="Season" error={errors.seasonNumber}>
-              <Input
-                id={fieldId("seasonNumber")}
-                name="seasonNumber"
-                inputMode="numeric"
-                defaultValue={saved?.seasonNumber ?? ""}
-                {...invalid("seasonNumber")}
-              />
-            </Field>
-            <Field id={fieldId("episodeNumber")} label="Episode Number" error={errors.episodeNumber}>
-              <Input
-                id={fieldId("episodeNumber")}
-                name="episodeNumber"
-                inputMode="numeric"
-                defaultValue={saved?.episodeNumber ?? ""}
-                {...invalid("episodeNumber")}
-              />
-            </Field>
+            <EditorInput
+              editor={editor}
+              name="seasonNumber"
+              label="Season"
+              inputMode="numeric"
+              defaultValue={saved?.seasonNumber ?? ""}
+            />
+            <EditorInput
+              editor={editor}
+              name="episodeNumber"
+              label="Episode Number"
+              inputMode="numeric"
+              defaultValue={saved?.episodeNumber ?? ""}
+            />
             <Field id={fieldId("episodeType")} label="Type" error={errors.episodeType}>
               <select
                 id={fieldId("episodeType")}
@@ -227,34 +189,15 @@ export function EpisodeEditor({
               Premium (members only)
             </label>
           </div>
-          <Field
-            id={fieldId("publishDate")}
-            label="Publish Date and Time"
-            error={errors.publishDate}
-            hint="In your time zone. Schedule needs a date in the future; Publish Now uses this moment unless the date is already past."
-          >
-            <Input
-              ref={publishDateRef}
-              id={fieldId("publishDate")}
-              name="publishDate"
-              type="datetime-local"
-              {...invalid("publishDate")}
-            />
-          </Field>
-          <Field
-            id={fieldId("earlyAccessAt")}
+          <PublishDateField editor={editor} />
+          <EditorInput
+            editor={editor}
+            ref={earlyAccessRef}
+            name="earlyAccessAt"
             label="Early Access From"
-            error={errors.earlyAccessAt}
+            type="datetime-local"
             hint="Optional, in your time zone: Basic and Premium members can listen from this date, before the publish date (a premium episode only for Premium members)."
-          >
-            <Input
-              ref={earlyAccessRef}
-              id={fieldId("earlyAccessAt")}
-              name="earlyAccessAt"
-              type="datetime-local"
-              {...invalid("earlyAccessAt")}
-            />
-          </Field>
+          />
         </CardContent>
       </Card>
 
@@ -275,62 +218,36 @@ export function EpisodeEditor({
         </CardHeader>
         <CardContent className="grid gap-3">
           {errors.chapters ? <p className="text-red-300 text-sm">{errors.chapters}</p> : null}
-          {chapters.map((chapter, index) => (
-            <fieldset key={chapter.key} className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end">
-              <legend className="sr-only">Chapter {index + 1}</legend>
-              <Field
-                id={fieldId(`chapters.${index}.startTime`)}
+          {chapters.rows.map((chapter, index) => (
+            <EditableRow
+              key={chapter.key}
+              legend={`Chapter ${index + 1}`}
+              columns="sm:grid-cols-[8rem_1fr_1fr_auto]"
+              onRemove={() => chapters.remove(chapter.key)}
+            >
+              <EditorInput
+                editor={editor}
+                name={`chapters.${index}.startTime`}
                 label="Start"
-                error={errors[`chapters.${index}.startTime`]}
-              >
-                <Input
-                  id={fieldId(`chapters.${index}.startTime`)}
-                  name={`chapters.${index}.startTime`}
-                  defaultValue={chapter.startTime}
-                  {...invalid(`chapters.${index}.startTime`)}
-                />
-              </Field>
-              <Field
-                id={fieldId(`chapters.${index}.title`)}
+                defaultValue={chapter.startTime}
+              />
+              <EditorInput
+                editor={editor}
+                name={`chapters.${index}.title`}
                 label="Chapter Title"
-                error={errors[`chapters.${index}.title`]}
-              >
-                <Input
-                  id={fieldId(`chapters.${index}.title`)}
-                  name={`chapters.${index}.title`}
-                  defaultValue={chapter.title}
-                  {...invalid(`chapters.${index}.title`)}
-                />
-              </Field>
-              <Field id={fieldId(`chapters.${index}.url`)} label="Link" error={errors[`chapters.${index}.url`]}>
-                <Input
-                  id={fieldId(`chapters.${index}.url`)}
-                  name={`chapters.${index}.url`}
-                  type="url"
-                  defaultValue={chapter.url}
-                  {...invalid(`chapters.${index}.url`)}
-                />
-              </Field>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove chapter ${index + 1}`}
-                onClick={() => setChapters((rows) => rows.filter((row) => row.key !== chapter.key))}
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            </fieldset>
+                defaultValue={chapter.title}
+              />
+              <EditorInput
+                editor={editor}
+                name={`chapters.${index}.url`}
+                label="Link"
+                type="url"
+                defaultValue={chapter.url}
+              />
+            </EditableRow>
           ))}
           <div>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setChapters((rows) => [...rows, { key: rowKey(), startTime: "", title: "", url: "" }])}
-            >
-              <Plus aria-hidden />
-              Add Chapter
-            </Button>
+            <AddRowButton label="Add Chapter" onAdd={() => chapters.add({ startTime: "", title: "", url: "" })} />
           </div>
         </CardContent>
       </Card>
@@ -342,47 +259,26 @@ export function EpisodeEditor({
         </CardHeader>
         <CardContent className="grid gap-3">
           {errors.guests ? <p className="text-red-300 text-sm">{errors.guests}</p> : null}
-          {guests.map((guest, index) => (
-            <fieldset key={guest.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-              <legend className="sr-only">Guest {index + 1}</legend>
+          {guests.rows.map((guest, index) => (
+            <EditableRow
+              key={guest.key}
+              legend={`Guest ${index + 1}`}
+              columns="sm:grid-cols-[1fr_1fr_1fr_auto]"
+              onRemove={() => guests.remove(guest.key)}
+            >
               {guest.guestApplicationId ? (
                 <input type="hidden" name={`guests.${index}.guestApplicationId`} value={guest.guestApplicationId} />
               ) : null}
-              <Field id={fieldId(`guests.${index}.name`)} label="Guest Name" error={errors[`guests.${index}.name`]}>
-                <Input
-                  id={fieldId(`guests.${index}.name`)}
-                  name={`guests.${index}.name`}
-                  defaultValue={guest.name}
-                  {...invalid(`guests.${index}.name`)}
-                />
-              </Field>
-              <Field id={fieldId(`guests.${index}.role`)} label="Role" error={errors[`guests.${index}.role`]}>
-                <Input
-                  id={fieldId(`guests.${index}.role`)}
-                  name={`guests.${index}.role`}
-                  defaultValue={guest.role}
-                  {...invalid(`guests.${index}.role`)}
-                />
-              </Field>
-              <Field id={fieldId(`guests.${index}.link`)} label="Guest Link" error={errors[`guests.${index}.link`]}>
-                <Input
-                  id={fieldId(`guests.${index}.link`)}
-                  name={`guests.${index}.link`}
-                  type="url"
-                  defaultValue={guest.link}
-                  {...invalid(`guests.${index}.link`)}
-                />
-              </Field>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove guest ${index + 1}`}
-                onClick={() => setGuests((rows) => rows.filter((row) => row.key !== guest.key))}
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            </fieldset>
+              <EditorInput editor={editor} name={`guests.${index}.name`} label="Guest Name" defaultValue={guest.name} />
+              <EditorInput editor={editor} name={`guests.${index}.role`} label="Role" defaultValue={guest.role} />
+              <EditorInput
+                editor={editor}
+                name={`guests.${index}.link`}
+                label="Guest Link"
+                type="url"
+                defaultValue={guest.link}
+              />
+            </EditableRow>
           ))}
           <div className="flex flex-wrap items-end gap-3">
             {guestChoices.length > 0 ? (
@@ -409,19 +305,10 @@ export function EpisodeEditor({
                 </div>
               </div>
             ) : null}
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() =>
-                setGuests((rows) => [
-                  ...rows,
-                  { key: rowKey(), name: "", role: "", link: "", guestApplicationId: null },
-                ])
-              }
-            >
-              <Plus aria-hidden />
-              Add Guest by Hand
-            </Button>
+            <AddRowButton
+              label="Add Guest by Hand"
+              onAdd={() => guests.add({ name: "", role: "", link: "", guestApplicationId: null })}
+            />
           </div>
         </CardContent>
       </Card>

@@ -1,10 +1,16 @@
-import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Field, MarkdownField, PublishingForm, PublishStatusBadge } from "~/components/editor-parts";
-import { Button } from "~/components/ui/button";
+import {
+  AddRowButton,
+  EditableRow,
+  EditorInput,
+  EditorTextarea,
+  MarkdownField,
+  PublishDateField,
+  PublishingCardHeader,
+  PublishingForm,
+  TitleAndSlugFields,
+  useEditableRows,
+} from "~/components/editor-parts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
   EXCERPT_MAX_LENGTH,
@@ -14,12 +20,6 @@ import {
   SEO_DESCRIPTION_MAX_LENGTH,
 } from "../editor-schema";
 import { InsightCoverUpload } from "./insight-cover-upload";
-
-type SourceRow = { key: number; url: string; title: string };
-
-/** Rows get keys of their own, so that removing one keeps what was typed in the others. */
-let nextRowKey = 0;
-const rowKey = () => ++nextRowKey;
 
 /**
  * The insight editor (new and edit). Its fields are uncontrolled and read on submit with the same schema the API
@@ -39,12 +39,8 @@ export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null 
     createSchema: InsightEditorSchema,
     saveSchema: InsightSaveSchema,
   });
-  const { saved, setSaved, errors, preview, setPreview, publishDateRef, fieldId, invalid, showPreview } = editor;
-  const [sources, setSources] = useState<SourceRow[]>(() =>
-    (insight?.sources ?? []).map((source) => ({ key: rowKey(), ...source })),
-  );
-
-  const status = saved?.status ?? null;
+  const { saved, setSaved, errors, preview, setPreview, fieldId, invalid, showPreview } = editor;
+  const sources = useEditableRows(() => insight?.sources ?? []);
 
   return (
     <PublishingForm
@@ -55,81 +51,42 @@ export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null 
       deleteWarning="with its cover image. This action cannot be undone. Unpublish the post instead to keep it."
     >
       <Card>
-        <CardHeader>
-          <div className="flex flex-wrap items-center gap-3">
-            <CardTitle>Post</CardTitle>
-            {status ? <PublishStatusBadge status={status} /> : null}
-          </div>
-          <CardDescription>
-            {saved?.publishDate && status !== "draft"
-              ? `Publish date: ${new Date(saved.publishDate).toUTCString()}`
-              : "A new post is a draft until you publish or schedule it."}
-          </CardDescription>
-        </CardHeader>
+        <PublishingCardHeader
+          title="Post"
+          saved={saved}
+          draftNote="A new post is a draft until you publish or schedule it."
+        />
         <CardContent className="grid gap-5">
-          <Field id={fieldId("title")} label="Title" error={errors.title}>
-            <Input
-              id={fieldId("title")}
-              name="title"
-              maxLength={200}
-              defaultValue={saved?.title ?? ""}
-              {...invalid("title")}
-            />
-          </Field>
-          <Field
-            id={fieldId("slug")}
-            label="Slug"
-            error={errors.slug}
-            hint={
-              saved?.slugFixed
-                ? "The address is fixed now that the post has been published."
-                : "The article's address, /insights/{slug}; leave empty to make it from the title."
-            }
-          >
-            <Input
-              id={fieldId("slug")}
-              name="slug"
-              maxLength={120}
-              readOnly={saved?.slugFixed}
-              defaultValue={saved?.slug ?? ""}
-              placeholder="made-from-the-title"
-              {...invalid("slug")}
-            />
-          </Field>
-          <Field
-            id={fieldId("excerpt")}
+          <TitleAndSlugFields
+            editor={editor}
+            saved={saved}
+            fixedHint="The address is fixed now that the post has been published."
+            addressHint="The article's address, /insights/{slug}; leave empty to make it from the title."
+          />
+          <EditorTextarea
+            editor={editor}
+            name="excerpt"
             label="Excerpt"
-            error={errors.excerpt}
             hint="Shown on the cards and under the title."
-          >
-            <Textarea
-              id={fieldId("excerpt")}
-              name="excerpt"
-              rows={3}
-              maxLength={EXCERPT_MAX_LENGTH}
-              defaultValue={saved?.excerpt ?? ""}
-              {...invalid("excerpt")}
-            />
-          </Field>
+            rows={3}
+            maxLength={EXCERPT_MAX_LENGTH}
+            defaultValue={saved?.excerpt ?? ""}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id={fieldId("category")} label="Category" error={errors.category}>
-              <Input
-                id={fieldId("category")}
-                name="category"
-                maxLength={60}
-                defaultValue={saved?.category ?? ""}
-                {...invalid("category")}
-              />
-            </Field>
-            <Field id={fieldId("authorName")} label="Author" error={errors.authorName}>
-              <Input
-                id={fieldId("authorName")}
-                name="authorName"
-                maxLength={120}
-                defaultValue={saved?.authorName ?? ""}
-                {...invalid("authorName")}
-              />
-            </Field>
+            <EditorInput
+              editor={editor}
+              name="category"
+              label="Category"
+              maxLength={60}
+              defaultValue={saved?.category ?? ""}
+            />
+            <EditorInput
+              editor={editor}
+              name="authorName"
+              label="Author"
+              maxLength={120}
+              defaultValue={saved?.authorName ?? ""}
+            />
           </div>
           <MarkdownField
             id={fieldId("bodyMarkdown")}
@@ -144,35 +101,16 @@ export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null 
             onWrite={() => setPreview(null)}
             onPreview={(markdown) => void showPreview(markdown)}
           />
-          <Field
-            id={fieldId("seoDescription")}
+          <EditorTextarea
+            editor={editor}
+            name="seoDescription"
             label="SEO Description"
-            error={errors.seoDescription}
             hint="What search engines and link previews show; the excerpt when empty."
-          >
-            <Textarea
-              id={fieldId("seoDescription")}
-              name="seoDescription"
-              rows={2}
-              maxLength={SEO_DESCRIPTION_MAX_LENGTH}
-              defaultValue={saved?.seoDescription ?? ""}
-              {...invalid("seoDescription")}
-            />
-          </Field>
-          <Field
-            id={fieldId("publishDate")}
-            label="Publish Date and Time"
-            error={errors.publishDate}
-            hint="In your time zone. Schedule needs a date in the future; Publish Now uses this moment unless the date is already past."
-          >
-            <Input
-              ref={publishDateRef}
-              id={fieldId("publishDate")}
-              name="publishDate"
-              type="datetime-local"
-              {...invalid("publishDate")}
-            />
-          </Field>
+            rows={2}
+            maxLength={SEO_DESCRIPTION_MAX_LENGTH}
+            defaultValue={saved?.seoDescription ?? ""}
+          />
+          <PublishDateField editor={editor} />
         </CardContent>
       </Card>
 
@@ -206,50 +144,30 @@ export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null 
         </CardHeader>
         <CardContent className="grid gap-3">
           {errors.sources ? <p className="text-red-300 text-sm">{errors.sources}</p> : null}
-          {sources.map((source, index) => (
-            <fieldset key={source.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-              <legend className="sr-only">Source {index + 1}</legend>
-              <Field id={fieldId(`sources.${index}.url`)} label="Source Link" error={errors[`sources.${index}.url`]}>
-                <Input
-                  id={fieldId(`sources.${index}.url`)}
-                  name={`sources.${index}.url`}
-                  type="url"
-                  defaultValue={source.url}
-                  {...invalid(`sources.${index}.url`)}
-                />
-              </Field>
-              <Field
-                id={fieldId(`sources.${index}.title`)}
+          {sources.rows.map((source, index) => (
+            <EditableRow
+              key={source.key}
+              legend={`Source ${index + 1}`}
+              columns="sm:grid-cols-[1fr_1fr_auto]"
+              onRemove={() => sources.remove(source.key)}
+            >
+              <EditorInput
+                editor={editor}
+                name={`sources.${index}.url`}
+                label="Source Link"
+                type="url"
+                defaultValue={source.url}
+              />
+              <EditorInput
+                editor={editor}
+                name={`sources.${index}.title`}
                 label="Source Title"
-                error={errors[`sources.${index}.title`]}
-              >
-                <Input
-                  id={fieldId(`sources.${index}.title`)}
-                  name={`sources.${index}.title`}
-                  defaultValue={source.title}
-                  {...invalid(`sources.${index}.title`)}
-                />
-              </Field>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove source ${index + 1}`}
-                onClick={() => setSources((rows) => rows.filter((row) => row.key !== source.key))}
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            </fieldset>
+                defaultValue={source.title}
+              />
+            </EditableRow>
           ))}
           <div>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setSources((rows) => [...rows, { key: rowKey(), url: "", title: "" }])}
-            >
-              <Plus aria-hidden />
-              Add Source
-            </Button>
+            <AddRowButton label="Add Source" onAdd={() => sources.add({ url: "", title: "" })} />
           </div>
         </CardContent>
       </Card>
