@@ -1,4 +1,4 @@
-import { createElement } from "react";
+import { type Attributes, type ComponentProps, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -200,7 +200,13 @@ describe("EditableRow and useEditableRows", () => {
         return rows.rows.map((row, index) =>
           createElement(
             EditableRow,
-            { key: row.key, legend: `Chapter ${index + 1}`, columns: "sm:grid-cols-[1fr_auto]", onRemove: () => {} },
+            // The row's fields come as createElement's children, which its props' type names too.
+            {
+              key: row.key,
+              legend: `Chapter ${index + 1}`,
+              columns: "sm:grid-cols-[1fr_auto]",
+              onRemove: () => {},
+            } as Attributes & ComponentProps<typeof EditableRow>,
             createElement("span", null, `${row.key > 0 ? "keyed" : "unkeyed"} ${row.title}`),
           ),
         );

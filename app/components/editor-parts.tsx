@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { type ComponentProps, type FormEvent, type ReactNode, type Ref, useRef, useState } from "react";
 import { Link } from "react-router";
+import { FormField } from "~/components/form-field";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -11,7 +12,7 @@ import { Textarea } from "~/components/ui/textarea";
 
 /**
  * Pieces every owner editor of published content shares (episodes, insights): the form with its conflict notice,
- * publishing buttons and delete, the labelled field, the fields every published item has (title, slug, publish date),
+ * publishing buttons and delete, the fields every published item has (title, slug, publish date),
  * the rows the owner adds and removes, the Markdown field with its preview, the status badge, the publishing buttons a
  * status offers and the date box in the owner's time zone.
  */
@@ -67,37 +68,6 @@ export function localInputValue(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-red-300 text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** What `usePublishingEditor` gives a field: its element id, its message, and the attributes that tie the two. */
 type EditorFields = {
   fieldId: (name: string) => string;
@@ -119,9 +89,9 @@ export function EditorInput({
 >) {
   const id = editor.fieldId(name);
   return (
-    <Field id={id} label={label} error={editor.errors[name]} hint={hint}>
+    <FormField id={id} label={label} error={editor.errors[name]} hint={hint}>
       <Input ref={ref} id={id} name={name} {...inputProps} {...editor.invalid(name)} />
-    </Field>
+    </FormField>
   );
 }
 
@@ -138,9 +108,9 @@ export function EditorTextarea({
 >) {
   const id = editor.fieldId(name);
   return (
-    <Field id={id} label={label} error={editor.errors[name]} hint={hint}>
+    <FormField id={id} label={label} error={editor.errors[name]} hint={hint}>
       <Textarea id={id} name={name} {...textareaProps} {...editor.invalid(name)} />
-    </Field>
+    </FormField>
   );
 }
 

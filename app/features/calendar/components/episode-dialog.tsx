@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -22,7 +23,7 @@ import {
   type LinkableEpisode,
 } from "../schema";
 import { DatePicker } from "./date-picker";
-import { errorsFromApi, type FieldErrors, FormField, firstErrors } from "./form-field";
+import { errorsFromApi, type FieldErrors, firstErrors } from "./field-errors";
 
 export const EPISODE_STATUS_LABELS: Record<EpisodeStatus, string> = {
   planning: "Planning",

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -14,7 +15,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { ContentSeriesSchema, SERIES_STATUSES, type SeriesStatus } from "../schema";
-import { errorsFromApi, type FieldErrors, FormField, firstErrors } from "./form-field";
+import { errorsFromApi, type FieldErrors, firstErrors } from "./field-errors";
 
 const STATUS_LABELS: Record<SeriesStatus, string> = { planning: "Planning", active: "Active", completed: "Completed" };
 

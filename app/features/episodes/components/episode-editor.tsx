@@ -4,7 +4,6 @@ import {
   EditableRow,
   EditorInput,
   EditorTextarea,
-  Field,
   localInputValue,
   MarkdownField,
   PublishDateField,
@@ -13,6 +12,7 @@ import {
   TitleAndSlugFields,
   useEditableRows,
 } from "~/components/editor-parts";
+import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -164,7 +164,7 @@ export function EpisodeEditor({
               inputMode="numeric"
               defaultValue={saved?.episodeNumber ?? ""}
             />
-            <Field id={fieldId("episodeType")} label="Type" error={errors.episodeType}>
+            <FormField id={fieldId("episodeType")} label="Type" error={errors.episodeType}>
               <select
                 id={fieldId("episodeType")}
                 name="episodeType"
@@ -177,7 +177,7 @@ export function EpisodeEditor({
                   </option>
                 ))}
               </select>
-            </Field>
+            </FormField>
           </div>
           <div className="flex flex-wrap gap-6">
             <label className="flex items-center gap-2 text-sm">

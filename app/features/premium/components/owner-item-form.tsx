@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useId } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
-import { Field } from "~/components/editor-parts";
+import { FormField } from "~/components/form-field";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -65,7 +65,7 @@ export function OwnerItemForm({
           const id = `${formId}-${field.name}`;
           const common = controlProps(id, field.name, (item ?? defaults)?.[field.name], Boolean(field.hint));
           return (
-            <Field key={field.name} id={id} label={field.label} hint={field.hint} error={errors[field.name]?.[0]}>
+            <FormField key={field.name} id={id} label={field.label} hint={field.hint} error={errors[field.name]?.[0]}>
               {field.kind === "textarea" ? (
                 <Textarea rows={4} {...common} />
               ) : field.kind === "tier" ? (
@@ -83,7 +83,7 @@ export function OwnerItemForm({
               ) : (
                 <Input type={field.kind} {...common} />
               )}
-            </Field>
+            </FormField>
           );
         })}
         {problem ? (

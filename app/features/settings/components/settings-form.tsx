@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -98,29 +99,6 @@ function readSettings(form: FormData, current: SiteSettings, version: number) {
   };
 }
 
-function Field({
-  label,
-  hint,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  children: (props: { id: string; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-describedby": hint ? `${id}-hint` : undefined })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function Group({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
     <Card>
@@ -186,24 +164,26 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
         </div>
       ) : null}
       <Group title="The show" description="What every page, the feed and the search results say about the show.">
-        <Field label="Show name">{(props) => <Input {...props} name="showName" defaultValue={s.showName} />}</Field>
-        <Field label="Host">{(props) => <Input {...props} name="hostName" defaultValue={s.hostName} />}</Field>
-        <Field label="Tagline">{(props) => <Input {...props} name="tagline" defaultValue={s.tagline} />}</Field>
-        <Field label="Links page tagline">
+        <FormField label="Show name">
+          {(props) => <Input {...props} name="showName" defaultValue={s.showName} />}
+        </FormField>
+        <FormField label="Host">{(props) => <Input {...props} name="hostName" defaultValue={s.hostName} />}</FormField>
+        <FormField label="Tagline">{(props) => <Input {...props} name="tagline" defaultValue={s.tagline} />}</FormField>
+        <FormField label="Links page tagline">
           {(props) => <Input {...props} name="linksTagline" defaultValue={s.linksTagline} />}
-        </Field>
-        <Field label="Launch note">
+        </FormField>
+        <FormField label="Launch note">
           {(props) => <Input {...props} name="launchNote" defaultValue={s.launchNote} />}
-        </Field>
+        </FormField>
         <div className="sm:col-span-2">
-          <Field label="Description">
+          <FormField label="Description">
             {(props) => <Textarea {...props} name="description" rows={3} defaultValue={s.description} />}
-          </Field>
+          </FormField>
         </div>
         <div className="sm:col-span-2">
-          <Field label="Host bio" hint="Separate paragraphs with an empty line.">
+          <FormField label="Host bio" hint="Separate paragraphs with an empty line.">
             {(props) => <Textarea {...props} name="hostBio" rows={6} defaultValue={s.hostBio.join("\n\n")} />}
-          </Field>
+          </FormField>
         </div>
       </Group>
 
@@ -212,7 +192,7 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
         description="Shown in the header, the footer and the links page; leave empty to hide."
       >
         {SOCIAL_PLATFORMS.map((platform) => (
-          <Field key={platform} label={`${SOCIAL_NAMES[platform]} profile`}>
+          <FormField key={platform} label={`${SOCIAL_NAMES[platform]} profile`}>
             {(props) => (
               <Input
                 {...props}
@@ -221,38 +201,38 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
                 defaultValue={s.social.find((profile) => profile.platform === platform)?.url ?? ""}
               />
             )}
-          </Field>
+          </FormField>
         ))}
       </Group>
 
       <Group title="Listening platforms" description="One a line, as: Name | https://address">
-        <Field label="Footer's Listen On">
+        <FormField label="Footer's Listen On">
           {(props) => <Textarea {...props} name="listenOn" rows={6} defaultValue={platformLines(s.listenOn)} />}
-        </Field>
-        <Field label="Links page's Listen On">
+        </FormField>
+        <FormField label="Links page's Listen On">
           {(props) => (
             <Textarea {...props} name="linksPageListenOn" rows={6} defaultValue={platformLines(s.linksPageListenOn)} />
           )}
-        </Field>
+        </FormField>
       </Group>
 
       <Group
         title="Newsletter"
         description="Until an address is set, the site's own subscribe form stands in for the frame."
       >
-        <Field label="Newsletter name">
+        <FormField label="Newsletter name">
           {(props) => <Input {...props} name="newsletter.name" defaultValue={s.newsletter.name} />}
-        </Field>
-        <Field label="Newsletter address" hint="The publication's https address on the newsletter platform.">
+        </FormField>
+        <FormField label="Newsletter address" hint="The publication's https address on the newsletter platform.">
           {(props) => <Input {...props} type="url" name="newsletter.url" defaultValue={s.newsletter.url ?? ""} />}
-        </Field>
+        </FormField>
       </Group>
 
       <Group title="Release schedule" description="The podcast page states it; the structured data repeats it.">
-        <Field label="Frequency">
+        <FormField label="Frequency">
           {(props) => <Input {...props} name="schedule.frequency" defaultValue={s.schedule.frequency} />}
-        </Field>
-        <Field label="Usual release day">
+        </FormField>
+        <FormField label="Usual release day">
           {(props) => (
             <select {...props} name="schedule.usualDay" defaultValue={s.schedule.usualDay} className={selectClassName}>
               {WEEKDAYS.map((day) => (
@@ -260,8 +240,8 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
               ))}
             </select>
           )}
-        </Field>
-        <Field label="Typical length in minutes">
+        </FormField>
+        <FormField label="Typical length in minutes">
           {(props) => (
             <Input
               {...props}
@@ -270,15 +250,15 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
               defaultValue={s.schedule.typicalMinutes}
             />
           )}
-        </Field>
-        <Field label="Content rating">
+        </FormField>
+        <FormField label="Content rating">
           {(props) => <Input {...props} name="schedule.contentRating" defaultValue={s.schedule.contentRating} />}
-        </Field>
+        </FormField>
       </Group>
 
       <Group title="Answering hours" description="The contact page states them; the structured data repeats them.">
         {(["firstDay", "lastDay"] as const).map((field) => (
-          <Field key={field} label={field === "firstDay" ? "From" : "To"}>
+          <FormField key={field} label={field === "firstDay" ? "From" : "To"}>
             {(props) => (
               <select
                 {...props}
@@ -291,23 +271,23 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
                 ))}
               </select>
             )}
-          </Field>
+          </FormField>
         ))}
-        <Field label="Opens at">
+        <FormField label="Opens at">
           {(props) => <Input {...props} type="time" name="businessHours.opens" defaultValue={s.businessHours.opens} />}
-        </Field>
-        <Field label="Closes at">
+        </FormField>
+        <FormField label="Closes at">
           {(props) => (
             <Input {...props} type="time" name="businessHours.closes" defaultValue={s.businessHours.closes} />
           )}
-        </Field>
+        </FormField>
       </Group>
 
       <Group title="Podcast feed" description="What podcast directories read from /podcast.xml.">
-        <Field label="Category" hint="From Apple Podcasts' category list.">
+        <FormField label="Category" hint="From Apple Podcasts' category list.">
           {(props) => <Input {...props} name="podcastFeed.category.name" defaultValue={s.podcastFeed.category.name} />}
-        </Field>
-        <Field label="Subcategory">
+        </FormField>
+        <FormField label="Subcategory">
           {(props) => (
             <Input
               {...props}
@@ -315,22 +295,22 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
               defaultValue={s.podcastFeed.category.subcategory}
             />
           )}
-        </Field>
-        <Field label="Feed owner's name">
+        </FormField>
+        <FormField label="Feed owner's name">
           {(props) => <Input {...props} name="podcastFeed.owner.name" defaultValue={s.podcastFeed.owner.name} />}
-        </Field>
-        <Field label="Feed owner's email" hint="Directories verify ownership by mailing it.">
+        </FormField>
+        <FormField label="Feed owner's email" hint="Directories verify ownership by mailing it.">
           {(props) => (
             <Input {...props} type="email" name="podcastFeed.owner.email" defaultValue={s.podcastFeed.owner.email} />
           )}
-        </Field>
-        <Field label="Language" hint="A code such as en or en-GB.">
+        </FormField>
+        <FormField label="Language" hint="A code such as en or en-GB.">
           {(props) => <Input {...props} name="podcastFeed.language" defaultValue={s.podcastFeed.language} />}
-        </Field>
-        <Field label="Copyright">
+        </FormField>
+        <FormField label="Copyright">
           {(props) => <Input {...props} name="podcastFeed.copyright" defaultValue={s.podcastFeed.copyright} />}
-        </Field>
-        <Field label="Show type">
+        </FormField>
+        <FormField label="Show type">
           {(props) => (
             <select {...props} name="podcastFeed.type" defaultValue={s.podcastFeed.type} className={selectClassName}>
               {PODCAST_TYPES.map((type) => (
@@ -338,7 +318,7 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
               ))}
             </select>
           )}
-        </Field>
+        </FormField>
         <div className="flex items-center gap-2 self-end pb-2">
           <input
             id="settings-explicit"
@@ -351,7 +331,7 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
       </Group>
 
       <Group title="Membership" description="How paid memberships behave.">
-        <Field label="Grace period after a failed payment (days)" hint="0 to 60 days.">
+        <FormField label="Grace period after a failed payment (days)" hint="0 to 60 days.">
           {(props) => (
             <Input
               {...props}
@@ -360,7 +340,7 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
               defaultValue={s.membership.paymentGraceDays}
             />
           )}
-        </Field>
+        </FormField>
       </Group>
 
       <div>

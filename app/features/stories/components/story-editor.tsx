@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Field } from "~/components/editor-parts";
+import { FormField } from "~/components/form-field";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -45,9 +45,9 @@ export function StoryEditor({ story }: { story: OwnerStory | null }) {
           const id = `story-${field.name}`;
           const common = controlProps(id, field.name, saved?.[field.name], true);
           return (
-            <Field key={field.name} id={id} label={field.label} hint={field.hint} error={errors[field.name]?.[0]}>
+            <FormField key={field.name} id={id} label={field.label} hint={field.hint} error={errors[field.name]?.[0]}>
               {field.multiline ? <Textarea rows={12} {...common} /> : <Input {...common} />}
-            </Field>
+            </FormField>
           );
         })}
         {problem ? (
