@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -22,7 +22,8 @@ import { MEASUREMENT_ID_ATTRIBUTE } from "~/lib/analytics";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { hasDismissedCookieNotice } from "~/lib/cookie-notice.server";
-import { declaresOpensAtTop, OPENS_AT_TOP_ATTRIBUTE } from "~/lib/page-scripts";
+import { CspNonceContext } from "~/lib/csp-nonce";
+import { declaresOpensAtTop, loadAfterFirstPaint, OPENS_AT_TOP_ATTRIBUTE } from "~/lib/page-scripts";
 import { openSignUpDialog } from "~/lib/sign-up-dialog";
 import { siteConfig } from "~/lib/site-config";
 import { getSiteSettings, newsletterPublication } from "~/lib/site-settings.server";
@@ -58,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const scriptFree = useScriptFree();
+  const cspNonce = useContext(CspNonceContext);
   const matches = useMatches();
   // Absent when the root loader itself failed: the error page then goes without the feed's link.
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -66,13 +68,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const opensAtTop = declaresOpensAtTop(handle);
   // A page without React carries one small script while it has something to do: analytics, a cookie notice that the
   // server does not know to be dismissed, or opening the page at its top.
+  // It loads once the page has shown its content, so that the first paint waits for the stylesheet alone.
   const scriptFreePageScript =
     scriptFree && rootData && (rootData.gaMeasurementId || !rootData.cookieNoticeDismissed || opensAtTop) ? (
       <script
-        src={scriptFreePageScriptHref}
-        defer
+        nonce={cspNonce}
         {...{ [MEASUREMENT_ID_ATTRIBUTE]: rootData.gaMeasurementId ?? undefined }}
         {...(opensAtTop && { [OPENS_AT_TOP_ATTRIBUTE]: "" })}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of the build, the script's own address
+        dangerouslySetInnerHTML={{ __html: loadAfterFirstPaint(scriptFreePageScriptHref) }}
       />
     ) : null;
   return (

@@ -2,8 +2,8 @@
  * The one script a page that loads no React carries (docs/decisions/045-script-free-page-script.md): what the spec
  * asks of such a page that only a script can do, done without React. It reports to analytics when the site has a
  * measurement id (the page view, a social link's click, each load of a newsletter frame), shows the cookie notice
- * when cookies are blocked, and opens a page that asks for it at its top. The root layout adds it with `defer`; it
- * reads its settings from its own element.
+ * when cookies are blocked, and opens a page that asks for it at its top. The root layout has it loaded once the page
+ * has painted and loaded (`loadAfterFirstPaint`); it reads its settings from its own element.
  */
 import {
   MEASUREMENT_ID_ATTRIBUTE,
@@ -39,7 +39,7 @@ function reportToAnalytics(measurementId: string) {
   });
   for (const frame of document.querySelectorAll<HTMLIFrameElement>(`iframe[${NEWSLETTER_PLACEMENT_ATTRIBUTE}]`)) {
     const placement = frame.getAttribute(NEWSLETTER_PLACEMENT_ATTRIBUTE) as NewsletterPlacement;
-    // The script runs once the page is parsed, and an eager frame may have loaded by then.
+    // The script runs once the page has loaded, and an eager frame may have loaded before it.
     if (hasLoaded(frame)) trackNewsletterLoad(placement);
     frame.addEventListener("load", () => trackNewsletterLoad(placement));
   }

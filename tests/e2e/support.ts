@@ -14,6 +14,33 @@ export async function openPage(page: Page, path: string) {
   return response;
 }
 
+declare global {
+  interface Window {
+    smallScriptRan?: boolean;
+  }
+}
+
+/**
+ * For the next page without React that `page` opens: returns a wait for its small script to have run. The script loads
+ * after the page's first paint and load event, so `goto` may resolve before it runs. A script element's load event
+ * comes after the script has run; an init script, which runs before the page's own, listens for it.
+ */
+export async function smallScriptRun(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    document.addEventListener(
+      "load",
+      (event) => {
+        if (event.target instanceof HTMLScriptElement && event.target.src.includes("/assets/script-free-page-"))
+          window.smallScriptRan = true;
+      },
+      true,
+    );
+  });
+  return async () => {
+    await page.waitForFunction(() => window.smallScriptRan === true);
+  };
+}
+
 /**
  * Waits until the finite CSS animations and transitions of the page, or of one element and its subtree, have ended,
  * so that positions and colours are measured at rest. An animation cancelled meanwhile (its element removed, or a new
