@@ -18,9 +18,9 @@ const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
 const BARE_IMPORT = /^import ("[^"]+");$/gm;
 
 /**
- * Waits for the browser's first paint, reported by the Paint Timing API (a signal that fake clocks in tests leave
- * alone, unlike animation frames and timers), or for the load event where that API is missing. A hidden tab paints
- * no frame, so there the modules load at once.
+ * Waits for the browser's first paint, as the Paint Timing API reports it (an animation frame runs before the paint
+ * it belongs to, so it would need a timer after it to stand for the paint), or for the load event where that API is
+ * missing. A hidden tab paints no frame, so there the modules load at once.
  */
 const AFTER_FIRST_PAINT =
   'if (document.visibilityState !== "hidden") await new Promise((resolve) => { new PerformanceObserver(resolve).observe({ type: "paint", buffered: true }); addEventListener("load", resolve, { once: true }); });';
