@@ -1,11 +1,11 @@
 import { Plus, Trash2 } from "lucide-react";
 import { type ComponentProps, type FormEvent, type ReactNode, type Ref, useRef, useState } from "react";
 import { Link } from "react-router";
-import { FormField } from "~/components/form-field";
+import { FieldError, FormField } from "~/components/form-field";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -245,6 +245,38 @@ export function EditableRow({
   );
 }
 
+/**
+ * A card of rows the owner adds and removes: its title and description, the message about the list as a whole, the
+ * rows, and under them the buttons that add one.
+ */
+export function EditableRowsCard({
+  title,
+  description,
+  error,
+  addButtons,
+  children,
+}: {
+  title: string;
+  description: string;
+  error?: string;
+  addButtons: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {error ? <p className="text-red-300 text-sm">{error}</p> : null}
+        {children}
+        <div className="flex flex-wrap items-end gap-3">{addButtons}</div>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The button under a list of rows that adds an empty one. */
 export function AddRowButton({ label, onAdd }: { label: string; onAdd: () => void }) {
   return (
@@ -327,11 +359,7 @@ export function MarkdownField({
           dangerouslySetInnerHTML={{ __html: preview }}
         />
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-red-300 text-sm">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

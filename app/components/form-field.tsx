@@ -37,11 +37,16 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-red-300 text-sm">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's message from its last check, which its control names with aria-describedby `${id}-error`. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-red-300 text-sm">
+      {error}
+    </p>
+  ) : null;
 }

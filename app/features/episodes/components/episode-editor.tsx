@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   AddRowButton,
   EditableRow,
+  EditableRowsCard,
   EditorInput,
   EditorTextarea,
   localInputValue,
@@ -211,76 +212,50 @@ export function EpisodeEditor({
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Chapters</CardTitle>
-          <CardDescription>A start time (such as 1:05 or 1:02:03), a title and an optional link.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {errors.chapters ? <p className="text-red-300 text-sm">{errors.chapters}</p> : null}
-          {chapters.rows.map((chapter, index) => (
-            <EditableRow
-              key={chapter.key}
-              legend={`Chapter ${index + 1}`}
-              columns="sm:grid-cols-[8rem_1fr_1fr_auto]"
-              onRemove={() => chapters.remove(chapter.key)}
-            >
-              <EditorInput
-                editor={editor}
-                name={`chapters.${index}.startTime`}
-                label="Start"
-                defaultValue={chapter.startTime}
-              />
-              <EditorInput
-                editor={editor}
-                name={`chapters.${index}.title`}
-                label="Chapter Title"
-                defaultValue={chapter.title}
-              />
-              <EditorInput
-                editor={editor}
-                name={`chapters.${index}.url`}
-                label="Link"
-                type="url"
-                defaultValue={chapter.url}
-              />
-            </EditableRow>
-          ))}
-          <div>
-            <AddRowButton label="Add Chapter" onAdd={() => chapters.add({ startTime: "", title: "", url: "" })} />
-          </div>
-        </CardContent>
-      </Card>
+      <EditableRowsCard
+        title="Chapters"
+        description="A start time (such as 1:05 or 1:02:03), a title and an optional link."
+        error={errors.chapters}
+        addButtons={
+          <AddRowButton label="Add Chapter" onAdd={() => chapters.add({ startTime: "", title: "", url: "" })} />
+        }
+      >
+        {chapters.rows.map((chapter, index) => (
+          <EditableRow
+            key={chapter.key}
+            legend={`Chapter ${index + 1}`}
+            columns="sm:grid-cols-[8rem_1fr_1fr_auto]"
+            onRemove={() => chapters.remove(chapter.key)}
+          >
+            <EditorInput
+              editor={editor}
+              name={`chapters.${index}.startTime`}
+              label="Start"
+              defaultValue={chapter.startTime}
+            />
+            <EditorInput
+              editor={editor}
+              name={`chapters.${index}.title`}
+              label="Chapter Title"
+              defaultValue={chapter.title}
+            />
+            <EditorInput
+              editor={editor}
+              name={`chapters.${index}.url`}
+              label="Link"
+              type="url"
+              defaultValue={chapter.url}
+            />
+          </EditableRow>
+        ))}
+      </EditableRowsCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Guests</CardTitle>
-          <CardDescription>Chosen from approved guest applications, or entered by hand.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {errors.guests ? <p className="text-red-300 text-sm">{errors.guests}</p> : null}
-          {guests.rows.map((guest, index) => (
-            <EditableRow
-              key={guest.key}
-              legend={`Guest ${index + 1}`}
-              columns="sm:grid-cols-[1fr_1fr_1fr_auto]"
-              onRemove={() => guests.remove(guest.key)}
-            >
-              {guest.guestApplicationId ? (
-                <input type="hidden" name={`guests.${index}.guestApplicationId`} value={guest.guestApplicationId} />
-              ) : null}
-              <EditorInput editor={editor} name={`guests.${index}.name`} label="Guest Name" defaultValue={guest.name} />
-              <EditorInput editor={editor} name={`guests.${index}.role`} label="Role" defaultValue={guest.role} />
-              <EditorInput
-                editor={editor}
-                name={`guests.${index}.link`}
-                label="Guest Link"
-                type="url"
-                defaultValue={guest.link}
-              />
-            </EditableRow>
-          ))}
-          <div className="flex flex-wrap items-end gap-3">
+      <EditableRowsCard
+        title="Guests"
+        description="Chosen from approved guest applications, or entered by hand."
+        error={errors.guests}
+        addButtons={
+          <>
             {guestChoices.length > 0 ? (
               <div className="grid gap-2">
                 <Label htmlFor={fieldId("guest-application")}>From an application</Label>
@@ -309,9 +284,31 @@ export function EpisodeEditor({
               label="Add Guest by Hand"
               onAdd={() => guests.add({ name: "", role: "", link: "", guestApplicationId: null })}
             />
-          </div>
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        {guests.rows.map((guest, index) => (
+          <EditableRow
+            key={guest.key}
+            legend={`Guest ${index + 1}`}
+            columns="sm:grid-cols-[1fr_1fr_1fr_auto]"
+            onRemove={() => guests.remove(guest.key)}
+          >
+            {guest.guestApplicationId ? (
+              <input type="hidden" name={`guests.${index}.guestApplicationId`} value={guest.guestApplicationId} />
+            ) : null}
+            <EditorInput editor={editor} name={`guests.${index}.name`} label="Guest Name" defaultValue={guest.name} />
+            <EditorInput editor={editor} name={`guests.${index}.role`} label="Role" defaultValue={guest.role} />
+            <EditorInput
+              editor={editor}
+              name={`guests.${index}.link`}
+              label="Guest Link"
+              type="url"
+              defaultValue={guest.link}
+            />
+          </EditableRow>
+        ))}
+      </EditableRowsCard>
     </PublishingForm>
   );
 }

@@ -1,6 +1,7 @@
 import {
   AddRowButton,
   EditableRow,
+  EditableRowsCard,
   EditorInput,
   EditorTextarea,
   MarkdownField,
@@ -135,42 +136,35 @@ export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null 
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Sources and References</CardTitle>
-          <CardDescription>
-            The first is the article's source; the others are listed as additional references.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {errors.sources ? <p className="text-red-300 text-sm">{errors.sources}</p> : null}
-          {sources.rows.map((source, index) => (
-            <EditableRow
-              key={source.key}
-              legend={`Source ${index + 1}`}
-              columns="sm:grid-cols-[1fr_1fr_auto]"
-              onRemove={() => sources.remove(source.key)}
-            >
-              <EditorInput
-                editor={editor}
-                name={`sources.${index}.url`}
-                label="Source Link"
-                type="url"
-                defaultValue={source.url}
-              />
-              <EditorInput
-                editor={editor}
-                name={`sources.${index}.title`}
-                label="Source Title"
-                defaultValue={source.title}
-              />
-            </EditableRow>
-          ))}
-          <div>
-            <AddRowButton label="Add Source" onAdd={() => sources.add({ url: "", title: "" })} />
-          </div>
-        </CardContent>
-      </Card>
+      <EditableRowsCard
+        title="Sources and References"
+        description="The first is the article's source; the others are listed as additional references."
+        error={errors.sources}
+        addButtons={<AddRowButton label="Add Source" onAdd={() => sources.add({ url: "", title: "" })} />}
+      >
+        {sources.rows.map((source, index) => (
+          <EditableRow
+            key={source.key}
+            legend={`Source ${index + 1}`}
+            columns="sm:grid-cols-[1fr_1fr_auto]"
+            onRemove={() => sources.remove(source.key)}
+          >
+            <EditorInput
+              editor={editor}
+              name={`sources.${index}.url`}
+              label="Source Link"
+              type="url"
+              defaultValue={source.url}
+            />
+            <EditorInput
+              editor={editor}
+              name={`sources.${index}.title`}
+              label="Source Title"
+              defaultValue={source.title}
+            />
+          </EditableRow>
+        ))}
+      </EditableRowsCard>
     </PublishingForm>
   );
 }
