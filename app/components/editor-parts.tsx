@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import type { FieldErrors } from "~/lib/field-errors";
 
 /**
  * Pieces every owner editor of published content shares (episodes, insights): the form with its conflict notice,
@@ -71,7 +72,7 @@ export function localInputValue(iso: string): string {
 /** What `usePublishingEditor` gives a field: its element id, its message, and the attributes that tie the two. */
 type EditorFields = {
   fieldId: (name: string) => string;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   invalid: (name: string) => Record<string, unknown>;
 };
 

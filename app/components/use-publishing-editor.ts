@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { sendJson } from "~/lib/api-client";
+import { errorsFromApi, type FieldErrors } from "~/lib/field-errors";
 import { formFields } from "~/lib/form-fields";
 import { localInputValue } from "./editor-parts";
 import { toast } from "./ui/use-toast";
 
 type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]> };
-type FieldErrors = Record<string, string>;
 
 /** What an editor of published content (an episode, an insight) keeps of its saved row. */
 type PublishedRow = { id: number | string; title: string; version: number; publishDate: string | null };
@@ -65,7 +65,7 @@ export function usePublishingEditor<Row extends PublishedRow>(options: Publishin
   function refused(status: number, body: Reply | null, fallback: string) {
     const message = body?.message ?? fallback;
     if (status === 409 && !body?.errors) setConflict(message);
-    setErrors(Object.fromEntries(Object.entries(body?.errors ?? {}).map(([field, messages]) => [field, messages[0]])));
+    setErrors(errorsFromApi(body?.errors));
     toast({ title: "Error", description: message, variant: "destructive" });
   }
 

@@ -1,6 +1,6 @@
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The first message per field of a failed zod parse, or of the API's `errors` map. */
+/** The first message per top-level field of a failed zod parse. */
 export function firstErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
@@ -10,6 +10,7 @@ export function firstErrors(issues: { path: PropertyKey[]; message: string }[]):
   return errors;
 }
 
+/** The first message per field of the API's `errors` map. */
 export function errorsFromApi(errors: Record<string, string[]> | undefined): FieldErrors {
   return Object.fromEntries(Object.entries(errors ?? {}).map(([field, messages]) => [field, messages[0]]));
 }

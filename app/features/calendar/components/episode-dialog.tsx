@@ -14,6 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
+import { errorsFromApi, type FieldErrors, firstErrors } from "~/lib/field-errors";
 import {
   ContentEpisodeSchema,
   type ContentEpisodeView,
@@ -23,7 +24,6 @@ import {
   type LinkableEpisode,
 } from "../schema";
 import { DatePicker } from "./date-picker";
-import { errorsFromApi, type FieldErrors, firstErrors } from "./field-errors";
 
 export const EPISODE_STATUS_LABELS: Record<EpisodeStatus, string> = {
   planning: "Planning",

@@ -14,8 +14,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
+import { errorsFromApi, type FieldErrors, firstErrors } from "~/lib/field-errors";
 import { ContentSeriesSchema, SERIES_STATUSES, type SeriesStatus } from "../schema";
-import { errorsFromApi, type FieldErrors, firstErrors } from "./field-errors";
 
 const STATUS_LABELS: Record<SeriesStatus, string> = { planning: "Planning", active: "Active", completed: "Completed" };
 
