@@ -1,6 +1,6 @@
 import { type StripeStandIn, startStripeStandIn } from "../setup/stripe-stand-in";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { openPage, pageLive } from "./support";
 
 /**
  * A member pays through Checkout and cancels, on a second built server whose Stripe settings point at the local
@@ -51,6 +51,8 @@ test("a free member upgrades to premium through Checkout, then cancels at the en
   await expect(page.getByText("Premium Membership")).toBeVisible();
   await expect(page.getByText(/^Renews on /)).toBeVisible();
 
+  // Checkout returns with a full load: the dashboard's buttons answer once React has hydrated it.
+  await pageLive(page);
   await page.getByRole("button", { name: "Cancel Membership" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Cancel your membership?" });
   await expect(confirm).toContainText("You keep your Premium benefits until");

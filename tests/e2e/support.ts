@@ -1,17 +1,24 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/**
- * Opens a page and waits until it is live: hydrated by React (root.tsx sets data-hydrated), so clicks reach React, or
- * at once for a page that ships no script (data-page-scripts="none", docs/decisions/036-script-free-pages.md).
- */
+/** Opens a page and waits until it is live (pageLive). */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
+  await pageLive(page);
+  return response;
+}
+
+/**
+ * Waits until the page last loaded is live: hydrated by React (root.tsx sets data-hydrated), so clicks reach React, or
+ * at once for a page that ships no script (data-page-scripts="none", docs/decisions/036-script-free-pages.md). A page
+ * reached by a full load that the test did not start itself (a redirect from another site, a form posted without
+ * scripts) needs this before its first click as much as one opened with openPage.
+ */
+export async function pageLive(page: Page) {
   // Hydration waits for the page's scripts to load and run: on a host whose Chromium is slow (decision 046) that has
   // taken more than the 5 s an assertion gets by default.
   await expect(page.locator('html:is([data-hydrated="true"], [data-page-scripts="none"])')).toHaveCount(1, {
     timeout: 15_000,
   });
-  return response;
 }
 
 declare global {
