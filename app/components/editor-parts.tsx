@@ -3,9 +3,10 @@ import { type ComponentProps, type FormEvent, type ReactNode, type Ref, useRef, 
 import { Link } from "react-router";
 import { FieldError, FormField } from "~/components/form-field";
 import { ConfirmAction } from "~/components/owner-list-panel";
+import { TitledCard } from "~/components/titled-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -264,17 +265,11 @@ export function EditableRowsCard({
   children: ReactNode;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {error ? <p className="text-red-300 text-sm">{error}</p> : null}
-        {children}
-        <div className="flex flex-wrap items-end gap-3">{addButtons}</div>
-      </CardContent>
-    </Card>
+    <TitledCard title={title} description={description} className="grid gap-3">
+      {error ? <p className="text-red-300 text-sm">{error}</p> : null}
+      {children}
+      <div className="flex flex-wrap items-end gap-3">{addButtons}</div>
+    </TitledCard>
   );
 }
 

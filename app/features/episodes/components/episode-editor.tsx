@@ -14,8 +14,9 @@ import {
   useEditableRows,
 } from "~/components/editor-parts";
 import { FormField } from "~/components/form-field";
+import { TitledCard } from "~/components/titled-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
@@ -202,15 +203,9 @@ export function EpisodeEditor({
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Media</CardTitle>
-          <CardDescription>Audio (MP3 or M4A), artwork and transcript.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {mediaUploads ?? <p className="text-muted-foreground text-sm">Save the episode first to upload its audio.</p>}
-        </CardContent>
-      </Card>
+      <TitledCard title="Media" description="Audio (MP3 or M4A), artwork and transcript.">
+        {mediaUploads ?? <p className="text-muted-foreground text-sm">Save the episode first to upload its audio.</p>}
+      </TitledCard>
 
       <EditableRowsCard
         title="Chapters"

@@ -11,7 +11,8 @@ import {
   TitleAndSlugFields,
   useEditableRows,
 } from "~/components/editor-parts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/titled-card";
+import { Card, CardContent } from "~/components/ui/card";
 import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
   EXCERPT_MAX_LENGTH,
@@ -115,26 +116,20 @@ export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null 
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Cover</CardTitle>
-          <CardDescription>The picture on the cards, the article and link previews.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {saved ? (
-            <>
-              <InsightCoverUpload
-                insightId={saved.id}
-                cover={saved.cover}
-                onChanged={(cover) => setSaved((current) => (current ? { ...current, cover } : current))}
-              />
-              {errors.coverAlt ? <p className="mt-2 text-red-300 text-sm">{errors.coverAlt}</p> : null}
-            </>
-          ) : (
-            <p className="text-muted-foreground text-sm">Save the post first to upload its cover.</p>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Cover" description="The picture on the cards, the article and link previews.">
+        {saved ? (
+          <>
+            <InsightCoverUpload
+              insightId={saved.id}
+              cover={saved.cover}
+              onChanged={(cover) => setSaved((current) => (current ? { ...current, cover } : current))}
+            />
+            {errors.coverAlt ? <p className="mt-2 text-red-300 text-sm">{errors.coverAlt}</p> : null}
+          </>
+        ) : (
+          <p className="text-muted-foreground text-sm">Save the post first to upload its cover.</p>
+        )}
+      </TitledCard>
 
       <EditableRowsCard
         title="Sources and References"

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
+import { TitledCard } from "~/components/titled-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
@@ -53,44 +53,42 @@ export function ArtworkUpload({ initial }: { initial: Artwork }) {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Artwork</CardTitle>
-        <CardDescription>The show's artwork in the feed, the podcast directories and on the pages.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap items-start gap-6">
-        <img
-          src={artwork.onPage.src}
-          srcSet={artwork.onPage.srcSet}
-          sizes="160px"
-          width={160}
-          height={160}
-          alt="The show's artwork"
-          className="rounded-lg border border-border"
-        />
-        <form onSubmit={upload} aria-label="Artwork upload" className="grid gap-2">
-          <Label htmlFor="settings-artwork">Artwork file</Label>
-          <Input id="settings-artwork" type="file" name="artwork" accept="image/jpeg,image/png" required />
-          <p className="text-muted-foreground text-xs">
-            JPEG or PNG, square, 1400 to 3000 pixels a side (what Apple Podcasts asks for).
-          </p>
-          <div className="flex gap-2">
-            <Button type="submit" disabled={busy}>
-              Upload Artwork
+    <TitledCard
+      title="Artwork"
+      description="The show's artwork in the feed, the podcast directories and on the pages."
+      className="flex flex-wrap items-start gap-6"
+    >
+      <img
+        src={artwork.onPage.src}
+        srcSet={artwork.onPage.srcSet}
+        sizes="160px"
+        width={160}
+        height={160}
+        alt="The show's artwork"
+        className="rounded-lg border border-border"
+      />
+      <form onSubmit={upload} aria-label="Artwork upload" className="grid gap-2">
+        <Label htmlFor="settings-artwork">Artwork file</Label>
+        <Input id="settings-artwork" type="file" name="artwork" accept="image/jpeg,image/png" required />
+        <p className="text-muted-foreground text-xs">
+          JPEG or PNG, square, 1400 to 3000 pixels a side (what Apple Podcasts asks for).
+        </p>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={busy}>
+            Upload Artwork
+          </Button>
+          {artwork.uploaded ? (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={busy}
+              onClick={() => void answer(sendJson<Reply>("DELETE", ENDPOINT), ARTWORK_REMOVED_MESSAGE)}
+            >
+              Use the Default Artwork
             </Button>
-            {artwork.uploaded ? (
-              <Button
-                type="button"
-                variant="outline"
-                disabled={busy}
-                onClick={() => void answer(sendJson<Reply>("DELETE", ENDPOINT), ARTWORK_REMOVED_MESSAGE)}
-              >
-                Use the Default Artwork
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          ) : null}
+        </div>
+      </form>
+    </TitledCard>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { FormField } from "~/components/form-field";
+import { TitledCard } from "~/components/titled-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -99,15 +99,12 @@ function readSettings(form: FormData, current: SiteSettings, version: number) {
   };
 }
 
+/** A group of settings, its fields two to a row on wider screens. */
 function Group({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">{children}</CardContent>
-    </Card>
+    <TitledCard title={title} description={description} className="grid gap-4 sm:grid-cols-2">
+      {children}
+    </TitledCard>
   );
 }
 
