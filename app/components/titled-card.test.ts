@@ -1,4 +1,4 @@
-import { createElement } from "react";
+import { type Attributes, type ComponentProps, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { TitledCard } from "./titled-card";
@@ -8,7 +8,11 @@ describe("TitledCard", () => {
     const html = renderToStaticMarkup(
       createElement(
         TitledCard,
-        { title: "Media", description: "Audio, artwork and transcript.", className: "grid gap-3" },
+        {
+          title: "Media",
+          description: "Audio, artwork and transcript.",
+          className: "grid gap-3",
+        } as Attributes & ComponentProps<typeof TitledCard>,
         createElement("p", null, "Save the episode first."),
       ),
     );
