@@ -11,11 +11,13 @@ import { createMediaStorage, type MediaStorage } from "~/lib/media/media-storage
 import { mediaLimits } from "~/lib/media/store-upload.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import { type PublicRoute, publicRouteMatcher, publicRoutes } from "~/lib/public-routes";
+import { wasSessionFound } from "~/lib/session.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { fetchRequest, sendResponse } from "./fetch-adapter";
-import type { PageHandler } from "./page-cache";
+import type { PageHandler, RenderNonce } from "./page-cache";
 import type { SecurityLocals } from "./security";
 import { seedSampleContent, seedSampleStories, storeSampleEpisodeMedia } from "./seed-sample-content";
+import { declareSharing } from "./shared-responses";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
 
 export type AppRuntime = {
@@ -123,11 +125,16 @@ export async function publicPathTest(): Promise<(pathname: string) => boolean> {
 /** Where the page cache learns that public content changed (docs/decisions/027-page-cache.md). */
 export const publicContentVersionOf = (runtime: AppRuntime) => () => publicContentVersion(runtime.db, new Date());
 
-type AppPageHandler = PageHandler<RouterContextProvider>;
+/** What a render needs beyond the request: React Router's load context, and the nonce its inline scripts carry. */
+export type AppRender = RenderNonce & { loadContext: RouterContextProvider };
+
+type AppPageHandler = PageHandler<AppRender>;
 
 /**
  * The one render path: every request Express hands on is built once into a Fetch Request and answered by React
- * Router's fetch handler, through `wrap` (the page cache, in production).
+ * Router's fetch handler, through `wrap` (the page cache, in production). Every response leaves the render saying who
+ * may keep it (declareSharing): route code is handed the very Request rendered (`v8_passThroughRequests`), so whether
+ * its session was found is known here, for every route at once.
  */
 export async function createAppHandler(
   runtime: AppRuntime,
@@ -135,10 +142,18 @@ export async function createAppHandler(
 ): Promise<RequestHandler> {
   const build = await serverBuild();
   const routes = publicRoutes(build.routes);
-  const handle = wrap(createRequestHandler(build, buildMode(runtime)));
+  const publicRoute = publicRouteMatcher(build.routes);
+  const render = createRequestHandler(build, buildMode(runtime));
+  const handle = wrap(async (request, { loadContext }) =>
+    declareSharing(request, await render(request, loadContext), {
+      renderedForSession: wasSessionFound(request),
+      publicRoute: publicRoute(new URL(request.url).pathname) !== null,
+    }),
+  );
   return async (req, res, next) => {
     try {
-      const context = loadContext(runtime, req, res.locals as SecurityLocals, routes);
+      const locals = res.locals as SecurityLocals;
+      const context = { loadContext: loadContext(runtime, req, locals, routes), cspNonce: locals.cspNonce };
       await sendResponse(res, await handle(fetchRequest(req, res), context));
     } catch (error) {
       next(error);

@@ -15,9 +15,14 @@ import {
   isAnonymousRead,
   type PageCacheOptions,
   type PageHandler,
+  type RenderNonce,
 } from "./page-cache";
+import { PUBLIC_CACHE_CONTROL } from "./shared-responses";
 
 type Rendered = { status?: number; body?: string; headers?: Record<string, string> };
+
+/** The nonce of every render in these tests: the renderer's own inline scripts carry it. */
+const NONCE = "cmVuZGVyLW5vbmNl";
 
 const PUBLIC_PATH = /^\/(?:about|podcast|podcast\.xml|insights|insights\/[^/]+|contact|links)?$/;
 
@@ -25,14 +30,14 @@ const PUBLIC_PATH = /^\/(?:about|podcast|podcast\.xml|insights|insights\/[^/]+|c
  * The cache as the server runs it: answering from memory before Express, and wrapping the handler Express hands
  * every request to. `appRequests` counts the requests that reached Express.
  */
-async function serve(cache: ReturnType<typeof createPageCache>, handler: PageHandler<undefined>) {
+async function serve(cache: ReturnType<typeof createPageCache>, handler: PageHandler<RenderNonce>) {
   const stats = { appRequests: 0 };
   const app = express();
   const handle = cache.wrap(handler);
   app.use(async (req, res, next) => {
     stats.appRequests += 1;
     try {
-      await sendResponse(res, await handle(fetchRequest(req, res), undefined));
+      await sendResponse(res, await handle(fetchRequest(req, res), { cspNonce: NONCE }));
     } catch (error) {
       next(error);
     }
@@ -46,7 +51,7 @@ async function serve(cache: ReturnType<typeof createPageCache>, handler: PageHan
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats };
 }
 
-/** The cache in front of a renderer that counts its calls. */
+/** The cache in front of a renderer that counts its calls; its pages declare themselves public unless told otherwise. */
 async function startCache(
   respond: (path: string) => Rendered = (path) => ({ body: `<html><body>page ${path}</body></html>` }),
   options: { version?: () => string; headersForCachedPage?: PageCacheOptions["headersForCachedPage"] } = {},
@@ -62,7 +67,10 @@ async function startCache(
     const { pathname, search } = new URL(request.url);
     renders.push(pathname + search);
     const { status = 200, body = "", headers = {} } = respond(pathname);
-    return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+    return new Response(body, {
+      status,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": PUBLIC_CACHE_CONTROL, ...headers },
+    });
   });
   return { cache, renders, url, stats };
 }
@@ -180,7 +188,9 @@ describe("the page cache", () => {
     const { url } = await serve(cache, async (request) =>
       new URL(request.url).pathname === "/podcast"
         ? new Response("render failed", { status: 500, headers: { "content-type": "text/html" } })
-        : new Response("<html>stored</html>", { headers: { "content-type": "text/html" } }),
+        : new Response("<html>stored</html>", {
+            headers: { "content-type": "text/html", "cache-control": PUBLIC_CACHE_CONTROL },
+          }),
     );
     expect((await fetch(`${url}/about`)).status).toBe(200);
     expect(versionReads).toBe(1);
@@ -213,16 +223,76 @@ describe("the page cache", () => {
     expect(renders).toEqual(["/podcast"]);
   });
 
-  it("hands the page's inline script hashes to headersForCachedPage, for a hash-based CSP", async () => {
+  it("hands the hashes of the render's own inline scripts to headersForCachedPage, for a hash-based CSP", async () => {
     const script = "window.__data = 1;";
-    const { url } = await startCache(() => ({ body: `<script>${script}</script><script src="/a.js"></script>` }), {
-      headersForCachedPage: (page) => ({
-        "content-security-policy": `script-src 'self' ${page.inlineScriptHashes.join(" ")}`,
-      }),
-    });
+    const { url } = await startCache(
+      () => ({ body: `<script nonce="${NONCE}">${script}</script><script src="/a.js" nonce="${NONCE}"></script>` }),
+      {
+        headersForCachedPage: (page) => ({
+          "content-security-policy": `script-src 'self' ${page.inlineScriptHashes.join(" ")}`,
+        }),
+      },
+    );
     const response = await fetch(`${url}/`);
     const hash = createHash("sha256").update(script).digest("base64");
     expect(response.headers.get("content-security-policy")).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it("gives no hash to an inline script that came in with the page's content, without the render's nonce", async () => {
+    const own = "window.__routerData = {};";
+    const smuggled = ["alert(document.cookie)", "fetch('/api/members/export')", "steal()"];
+    const cachedPages: Pick<CachedPage, "inlineScriptHashes">[] = [];
+    const { url } = await startCache(
+      () => ({
+        body: [
+          `<main><article><p>An insight</p><script>${smuggled[0]}</script>`,
+          `<script nonce="guessed">${smuggled[1]}</script><script type="module" data-nonce="${NONCE}">${smuggled[2]}</script>`,
+          `</article></main><script nonce="${NONCE}">${own}</script>`,
+        ].join(""),
+      }),
+      {
+        headersForCachedPage: (page) => {
+          cachedPages.push(page);
+          return {};
+        },
+      },
+    );
+    await fetch(`${url}/insights/with-a-script`);
+    const hashOf = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+    expect(cachedPages.map((page) => page.inlineScriptHashes)).toEqual([[hashOf(own)]]);
+  });
+
+  it("stores only responses that declare themselves public, and passes the others on as rendered", async () => {
+    const cacheControls: Record<string, string | undefined> = {
+      "/about": undefined,
+      "/contact": "private, no-store",
+      "/links": "no-store",
+      "/podcast": "public, no-store",
+      "/insights": "Private, Public",
+      "/": "no-cache",
+    };
+    const { cache, renders, url } = await startCache((path) => ({
+      body: `page ${path}`,
+      headers: { "cache-control": cacheControls[path] ?? "" },
+    }));
+    for (const path of Object.keys(cacheControls)) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await fetch(`${url}${path}`);
+        expect([path, response.status, await response.text()]).toEqual([path, 200, `page ${path}`]);
+      }
+    }
+    expect(renders).toEqual(Object.keys(cacheControls).flatMap((path) => [path, path]));
+    expect(cache.size).toBe(0);
+  });
+
+  it("never stores a render for a request it took for anonymous when the render says it was for a session", async () => {
+    // The session reader and the cache read one parser; should they ever disagree, the response still decides.
+    const { cache, url } = await startCache((path) =>
+      path === "/podcast" ? { body: "member's page", headers: { "cache-control": "private, no-store" } } : {},
+    );
+    const member = await rawGet(`${url}/podcast`, { cookie: "\u00a0sid=token" });
+    expect(member.body.toString()).toBe("member's page");
+    expect(cache.size).toBe(0);
   });
 });
 
@@ -355,9 +425,19 @@ describe("the podcast feed in the page cache", () => {
 });
 
 describe("inlineScriptHashes", () => {
-  it("hashes each distinct inline script and skips external ones", () => {
-    const html = '<script type="module">a()</script><script src="x.js"></script><script nonce="n">a()</script>';
-    expect(inlineScriptHashes(html)).toEqual([`'sha256-${createHash("sha256").update("a()").digest("base64")}'`]);
+  const hashOf = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
+  it("hashes each distinct inline script that carries the render's nonce, and skips external ones", () => {
+    const html =
+      '<script nonce="n+/=" type="module">a()</script><script src="x.js" nonce="n+/="></script><script nonce="n+/=">a()</script><script nonce="n+/=">b()</script>';
+    expect(inlineScriptHashes(html, "n+/=")).toEqual([hashOf("a()"), hashOf("b()")]);
+  });
+
+  it("skips inline scripts without the nonce, with another one, or with it in another attribute", () => {
+    const html =
+      '<script>a()</script><script nonce="other">b()</script><script data-nonce="n">c()</script><script nonce="n2">d()</script>';
+    expect(inlineScriptHashes(html, "n")).toEqual([]);
+    expect(inlineScriptHashes('<script nonce="">a()</script>', "")).toEqual([]);
   });
 });
 
@@ -368,6 +448,14 @@ describe("isAnonymousRead", () => {
     expect(isAnonymousRead("GET", "/about?utm=1", undefined)).toBe(false);
     expect(isAnonymousRead("GET", "/about", "theme=dark; sid=abc")).toBe(false);
     expect(isAnonymousRead("GET", "/about", "cookie_notice_dismissed=1")).toBe(false);
+    // Spelled as the cookie parser the session reader uses reads them: spaces and tabs around a name do not count.
+    for (const cookie of ["theme=dark;sid=abc", " sid=abc", "\tsid=abc", "sid =abc", "a=1;\t sid=abc ;b=2", "sid="]) {
+      expect(isAnonymousRead("GET", "/about", cookie), JSON.stringify(cookie)).toBe(false);
+    }
+    // Names that are not `sid` to that parser, so not to the session reader either.
+    for (const cookie of ["\u00a0sid=abc", "SID=abc", "s id=abc", "xsid=abc"]) {
+      expect(isAnonymousRead("GET", "/about", cookie), JSON.stringify(cookie)).toBe(true);
+    }
     expect(["POST", "PUT", "DELETE", "OPTIONS"].map((method) => isAnonymousRead(method, "/about", null))).toEqual([
       false,
       false,

@@ -2,14 +2,20 @@ import { createHash, randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { entityTag, isNotModified } from "../app/lib/conditional-get.server";
+import { carriesPersonalCookie } from "../app/lib/request-cookies.server";
+import { cacheDirectives } from "./shared-responses";
 
-/** The app as one fetch-style handler, with what the app needs of the request beyond it (its load context). */
+/**
+ * The app as one fetch-style handler, with what the app needs of the request beyond it (its load context, and the
+ * nonce the render gives the inline scripts it emits).
+ */
 export type PageHandler<Context> = (request: Request, context: Context) => Promise<Response>;
 
+/** What the cache reads of a render's context: the nonce of the inline scripts the renderer itself emitted. */
+export type RenderNonce = { cspNonce: string };
+
 const CACHEABLE_CONTENT_TYPE = /^(?:text\/html|application\/json|application\/rss\+xml)/;
-/** A session, or a dismissal of the cookie notice made without scripts: both change what the page shows. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:sid|cookie_notice_dismissed)=/;
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Headers of the rendered page that a stored copy repeats; the cache sets the encoding, length and ETag itself. */
 const KEPT_HEADERS = ["content-type", "cache-control", "last-modified", "link", "x-robots-tag"];
 const CONDITIONAL_HEADERS = ["if-none-match", "if-modified-since"];
@@ -29,7 +35,10 @@ export type CachedPage = {
   headers: Record<string, string>;
   identity: StoredEncoding;
   gzip: StoredEncoding;
-  /** CSP sources ('sha256-…') of the page's inline scripts: a stored page cannot carry a per-request nonce. */
+  /**
+   * CSP sources ('sha256-…') of the inline scripts the renderer emitted (those with the render's nonce): a stored page
+   * cannot carry a per-request nonce.
+   */
   inlineScriptHashes: string[];
   contentVersion: string;
   storedAt: number;
@@ -64,34 +73,51 @@ export type PageCache = {
    */
   answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   /** Wraps the app's handler: renders and stores public pages on a miss, and answers a page stored meanwhile. */
-  wrap<Context>(handler: PageHandler<Context>): PageHandler<Context>;
+  wrap<Context extends RenderNonce>(handler: PageHandler<Context>): PageHandler<Context>;
   /** Drops every entry; call it after writing content that public pages show. */
   invalidate(): void;
   readonly size: number;
 };
 
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The hashes of the inline scripts that carry the render's nonce: the renderer gives its own scripts that nonce, and
+ * content cannot know it in advance, so a script that came in with content (however it got past the sanitiser) gets
+ * no hash and does not run from a stored page.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    hashes.add(`'sha256-${createHash("sha256").update(match[1]).digest("base64")}'`);
+  for (const [, attributes, script] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc=/i.test(attributes) || !hasAttribute(attributes, "nonce", nonce)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
   }
   return [...hashes];
 }
 
+/** Whether a tag's attributes, as React writes them, hold `name="value"`. */
+function hasAttribute(attributes: string, name: string, value: string): boolean {
+  return value !== "" && ` ${attributes} `.replace(/\s+/g, " ").includes(` ${name}="${value}" `);
+}
+
 /**
- * A GET or HEAD without a query string from a visitor without a session or a stored cookie-notice dismissal: the only
- * requests a stored page answers.
+ * A GET or HEAD without a query string from a visitor without a session or a stored cookie-notice dismissal, as the
+ * site's one cookie parser reads the Cookie header: the only requests a stored page answers.
  */
 export function isAnonymousRead(method: string | undefined, url: string, cookie: string | undefined | null): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (url.includes("?")) return false;
-  return !PERSONAL_COOKIE.test(cookie ?? "");
+  return !carriesPersonalCookie(cookie);
 }
 
+/**
+ * Whether a rendered response may be stored and answered to other visitors: a 200 of HTML, JSON or RSS without a
+ * cookie that declares itself public (`Cache-Control: public`, neither `private` nor `no-store`). The response decides,
+ * not the request: whatever a request looked like, a response rendered for a session says `private, no-store`.
+ */
 function isCacheableResponse(response: Response): boolean {
   if (response.status !== 200 || response.headers.has("set-cookie")) return false;
   if (!CACHEABLE_CONTENT_TYPE.test(response.headers.get("content-type") ?? "")) return false;
-  return !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
+  const directives = cacheDirectives(response.headers.get("cache-control"));
+  return directives.includes("public") && !directives.includes("private") && !directives.includes("no-store");
 }
 
 function acceptsGzip(header: string | undefined | null): boolean {
@@ -138,7 +164,8 @@ const firstHeader = (headers: IncomingHttpHeaders, name: string) => {
  * Stores the public pages and the feed rendered and gzip-compressed, and answers anonymous GETs and HEADs of them
  * from memory, with 304 for a request whose If-None-Match or If-Modified-Since still holds. Which paths are public
  * is the routes' declaration; whether a rendered response is stored, the response's: a plain 200 of HTML, JSON or
- * RSS without a cookie. Everything else goes to the app as before (docs/decisions/031-page-cache-front-door.md).
+ * RSS without a cookie that says `Cache-Control: public`. Everything else goes to the app as before
+ * (docs/decisions/031-page-cache-front-door.md, 047-shared-responses-and-redirects.md).
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const {
@@ -186,7 +213,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return undefined;
   };
 
-  const renderAndStore = async <Context>(
+  const renderAndStore = async <Context extends RenderNonce>(
     handler: PageHandler<Context>,
     request: Request,
     context: Context,
@@ -213,7 +240,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const value = response.headers.get(name);
       if (value !== null) pageHeaders[name] = name === "content-type" ? withCharset(value) : value;
     }
-    const hashes = inlineScriptHashes(identity.toString("utf8"));
+    const hashes = inlineScriptHashes(identity.toString("utf8"), context.cspNonce);
     if (headersForCachedPage) {
       Object.assign(pageHeaders, headersForCachedPage({ headers: pageHeaders, inlineScriptHashes: hashes }));
     }
@@ -245,7 +272,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   const wrap =
-    <Context>(handler: PageHandler<Context>): PageHandler<Context> =>
+    <Context extends RenderNonce>(handler: PageHandler<Context>): PageHandler<Context> =>
     async (request, context) => {
       const url = new URL(request.url);
       const key = url.pathname;

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { COOKIE_NOTICE_DISMISSED_COOKIE } from "./cookie-notice";
+import { requestCookies } from "./request-cookies.server";
 
 /**
  * A path on this site: "//host" and "/\host" are other sites to a browser, and control characters could split the
@@ -21,8 +22,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Whether the request carries the dismissal that Got it stored without scripts. */
 export function hasDismissedCookieNotice(request: Request): boolean {
-  const cookies = request.headers.get("cookie") ?? "";
-  return cookies.split(/;\s*/).includes(`${COOKIE_NOTICE_DISMISSED_COOKIE}=1`);
+  return requestCookies(request.headers.get("cookie"))[COOKIE_NOTICE_DISMISSED_COOKIE] === "1";
 }
 
 /**

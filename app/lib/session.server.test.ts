@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "~/db/schema";
 import { getViewer, requireOwnerForApi, requireOwnerForPage, requireUserForPage } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
-import { createSession, endSession, readSession, SESSION_COOKIE, startSession } from "~/lib/session.server";
+import { SESSION_COOKIE } from "~/lib/request-cookies.server";
+import { createSession, endSession, readSession, startSession, wasSessionFound } from "~/lib/session.server";
 import { signInMember, signInOwner } from "../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
@@ -41,6 +42,38 @@ describe("sessions", () => {
     for (const cookie of [`${SESSION_COOKIE}=${tampered}`, `${SESSION_COOKIE}=x`, `${SESSION_COOKIE}=${token}'--`]) {
       expect(await readSession(database.db, requestWith(cookie))).toBeNull();
     }
+  });
+
+  it("reads the cookie as the site's one parser does: spaces and tabs around the name, exact name, first pair", async () => {
+    const { token } = await createSession(database.db, { userId: "spelled" });
+    for (const cookie of [` sid=${token}`, `\tsid=${token} `, `a=1;sid=${token}`, `a=1; \t sid =  ${token};b`]) {
+      expect((await readSession(database.db, requestWith(cookie)))?.data, JSON.stringify(cookie)).toEqual({
+        userId: "spelled",
+      });
+    }
+    const notASession = [
+      `\u00a0sid=${token}`,
+      // An em space as its UTF-8 bytes reach the server, which reads header bytes as Latin-1.
+      `${Buffer.from("\u2003").toString("latin1")}sid=${token}`,
+      `SID=${token}`,
+      `Sid=${token}`,
+      `sid="${token}"`,
+      `sid=x; sid=${token}`,
+    ];
+    for (const cookie of notASession) {
+      expect(await readSession(database.db, requestWith(cookie)), JSON.stringify(cookie)).toBeNull();
+    }
+  });
+
+  it("remembers for which request it found a session, and for which not", async () => {
+    const { token } = await createSession(database.db, { userId: "found" });
+    const signedIn = requestWith(`${SESSION_COOKIE}=${token}`);
+    const unknown = requestWith(`${SESSION_COOKIE}=${"A".repeat(43)}`);
+    const anonymous = requestWith();
+    expect(wasSessionFound(signedIn)).toBe(false);
+    for (const request of [signedIn, unknown, anonymous]) await readSession(database.db, request);
+    expect([signedIn, unknown, anonymous].map(wasSessionFound)).toEqual([true, false, false]);
+    expect(wasSessionFound(requestWith(`${SESSION_COOKIE}=${token}`))).toBe(false);
   });
 
   it("treats an expired session as none and deletes it", async () => {

@@ -3,8 +3,8 @@ import { eq, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { requestCookies, SESSION_COOKIE } from "~/lib/request-cookies.server";
 
-export const SESSION_COOKIE = "sid";
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What a session carries: the signed-in member and/or the owner role. Everything else is read fresh from the db. */
@@ -17,17 +17,23 @@ function sessionIdFor(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The session token of the request's `sid` cookie, as the site's one cookie parser reads it (request-cookies). */
 export function readSessionToken(request: Request): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) {
-      const value = rest.join("=");
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = requestCookies(request.headers.get("cookie"))[SESSION_COOKIE];
+  return value !== undefined && SESSION_TOKEN.test(value) ? value : null;
+}
+
+/**
+ * The requests whose session readSession found. Route code is handed the very Request the server built
+ * (`v8_passThroughRequests`), so the server can tell afterwards whether a response was rendered for a session.
+ */
+const requestsWithSession = new WeakSet<Request>();
+
+/** Whether readSession found a live session for this request: what was rendered for it is that visitor's own. */
+export function wasSessionFound(request: Request): boolean {
+  return requestsWithSession.has(request);
 }
 
 export async function readSession(db: Database, request: Request): Promise<ActiveSession | null> {
@@ -40,6 +46,7 @@ export async function readSession(db: Database, request: Request): Promise<Activ
     await db.delete(sessions).where(eq(sessions.sid, id));
     return null;
   }
+  requestsWithSession.add(request);
   return { id, data: row.sess as SessionData, expiresAt: row.expire };
 }
 

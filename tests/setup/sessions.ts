@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { MembershipTier } from "~/lib/auth.server";
-import { createSession, SESSION_COOKIE } from "~/lib/session.server";
+import { SESSION_COOKIE } from "~/lib/request-cookies.server";
+import { createSession } from "~/lib/session.server";
 import { loader as currentUser } from "~/routes/api/auth/user";
 import { callRoute } from "./call-route";
 

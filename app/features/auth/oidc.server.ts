@@ -3,6 +3,7 @@ import * as oidc from "openid-client";
 import type { Database } from "~/db/client.server";
 import { authRequests } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { requestCookies } from "~/lib/request-cookies.server";
 import { type IdentityClaims, upsertMemberFromClaims } from "./members.server";
 import { safeReturnTo } from "./return-to";
 
@@ -61,14 +62,6 @@ function stateCookie(env: Env, value: string, maxAgeMs: number) {
 
 export const clearStateCookie = (env: Env) => stateCookie(env, "", 0);
 
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return null;
-}
-
 /**
  * Starts an authorisation code flow with PKCE, state and nonce. The state goes into the database (with the verifier,
  * nonce and where to return) and into a cookie, so the callback is accepted only in the browser that started it.
@@ -115,7 +108,7 @@ export async function completeOidcSignIn(
 ): Promise<OidcCallbackResult> {
   const url = new URL(request.url);
   const state = url.searchParams.get("state");
-  if (!state || state !== readCookie(request, OIDC_STATE_COOKIE)) {
+  if (!state || state !== requestCookies(request.headers.get("cookie"))[OIDC_STATE_COOKIE]) {
     return { ok: false, reason: "the state does not match this browser's sign-in" };
   }
   const [pending] = await db.delete(authRequests).where(eq(authRequests.state, state)).returning();
