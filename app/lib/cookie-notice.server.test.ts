@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { dismissCookieNotice, hasDismissedCookieNotice } from "./cookie-notice.server";
 
-const post = (url = "http://localhost/cookie-notice") => new Request(url, { method: "POST" });
+const SITE_URL = "http://localhost";
+const post = (url = `${SITE_URL}/cookie-notice`) => new Request(url, { method: "POST" });
 
 describe("Got it on the cookie notice without scripts", () => {
   it("stores the dismissal in a cookie and sends the visitor back to their page with a 303", () => {
-    const reply = dismissCookieNotice(post(), { returnTo: "/about?video=3" });
+    const reply = dismissCookieNotice(post(), { returnTo: "/about?video=3" }, SITE_URL);
     expect(reply.status).toBe(303);
     expect(reply.headers.get("location")).toBe("/about?video=3");
     expect(reply.headers.get("set-cookie")).toBe(
@@ -14,7 +15,7 @@ describe("Got it on the cookie notice without scripts", () => {
   });
 
   it("marks the cookie Secure over https", () => {
-    const reply = dismissCookieNotice(post("https://example.com/cookie-notice"), { returnTo: "/" });
+    const reply = dismissCookieNotice(post("https://example.com/cookie-notice"), { returnTo: "/" }, SITE_URL);
     expect(reply.headers.get("set-cookie")).toMatch(/; Secure$/);
   });
 
@@ -23,9 +24,14 @@ describe("Got it on the cookie notice without scripts", () => {
     ["another site by backslash", "/\\evil.example"],
     ["an absolute address", "https://evil.example/"],
     ["a header split", "/a\r\nSet-Cookie: x=1"],
+    ["another site by a dot segment", "/.//evil.example"],
+    ["another site by an encoded dot segment", "/%2e//evil.example"],
+    ["another site by a parent segment", "/..//evil.example"],
+    ["a script", "javascript:alert(1)"],
     ["nothing", undefined],
+    ["not text", ["/about"]],
   ])("goes home instead of to %s", (_, returnTo) => {
-    expect(dismissCookieNotice(post(), { returnTo }).headers.get("location")).toBe("/");
+    expect(dismissCookieNotice(post(), { returnTo }, SITE_URL).headers.get("location")).toBe("/");
   });
 
   it("reads the stored dismissal from the request's cookies", () => {

@@ -1,22 +1,15 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { COOKIE_NOTICE_DISMISSED_COOKIE } from "./cookie-notice";
+import { safeRedirectTarget } from "./redirect-target";
 import { requestCookies } from "./request-cookies.server";
 
 /**
- * A path on this site: "//host" and "/\host" are other sites to a browser, and control characters could split the
- * Location header.
+ * Got it on the cookie notice, posted as a form: the page to go back to, which the site's rule for redirect targets
+ * (redirect-target.ts) keeps only when it stays on the site. Only the server reads it; the notice's form has nothing
+ * to check in the page.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be refused
-const LOCAL_PATH = /^\/(?![/\\])[^\u0000-\u001f\\]*$/;
-
-/**
- * Got it on the cookie notice, posted as a form: the page to go back to, or the home page if it is not one of ours.
- * Only the server reads it; the notice's form has nothing to check in the page.
- */
-const CookieNoticeDismissalSchema = z.object({
-  returnTo: z.string().max(2000).regex(LOCAL_PATH).catch("/"),
-});
+const CookieNoticeDismissalSchema = z.object({ returnTo: z.string().optional().catch(undefined) });
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -29,8 +22,8 @@ export function hasDismissedCookieNotice(request: Request): boolean {
  * Got it without scripts: remembers the dismissal in a cookie and sends the visitor back (303, so the browser
  * follows with a GET) to the page, which the server then renders without the notice.
  */
-export function dismissCookieNotice(request: Request, fields: Record<string, unknown>): Response {
-  const { returnTo } = CookieNoticeDismissalSchema.parse(fields);
+export function dismissCookieNotice(request: Request, fields: Record<string, unknown>, siteUrl: string): Response {
+  const returnTo = safeRedirectTarget(CookieNoticeDismissalSchema.parse(fields).returnTo, siteUrl);
   const attributes = [
     `${COOKIE_NOTICE_DISMISSED_COOKIE}=1`,
     "Path=/",

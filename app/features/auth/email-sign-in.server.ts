@@ -44,7 +44,7 @@ export async function sendSignInLink(
   await db.insert(loginTokens).values({
     tokenHash: hashToken(token),
     email: request.email,
-    returnTo: safeReturnTo(request.returnTo),
+    returnTo: safeReturnTo(request.returnTo, env.SITE_URL),
     expiresAt: new Date(now + LINK_LIFETIME_MS),
   });
   await db.delete(loginTokens).where(lt(loginTokens.expiresAt, new Date(now - KEEP_OLD_TOKENS_MS)));
@@ -85,7 +85,7 @@ export async function isSignInTokenUsable(db: Database, token: string): Promise<
 export async function redeemSignInToken(
   db: Database,
   token: string,
-): Promise<{ email: string; returnTo: string } | null> {
+): Promise<{ email: string; returnTo: string | null } | null> {
   if (!SECRET_TOKEN_PATTERN.test(token)) return null;
   const now = new Date();
   const [row] = await db
@@ -93,14 +93,17 @@ export async function redeemSignInToken(
     .set({ usedAt: now })
     .where(usable(hashToken(token), now))
     .returning({ email: loginTokens.email, returnTo: loginTokens.returnTo });
-  return row ? { email: row.email, returnTo: safeReturnTo(row.returnTo) } : null;
+  return row ?? null;
 }
 
-/** Uses the link up and returns the member it signs in (made on first use, free tier) and where they go next. */
+/**
+ * Uses the link up and returns the member it signs in (made on first use, free tier) and where they asked to go next,
+ * which signInAndRedirect checks again as every redirect target is.
+ */
 export async function completeEmailSignIn(
   db: Database,
   token: string,
-): Promise<{ userId: string; returnTo: string } | null> {
+): Promise<{ userId: string; returnTo: string | null } | null> {
   const redeemed = await redeemSignInToken(db, token);
   if (!redeemed) return null;
   return { userId: await findOrCreateMemberByEmail(db, redeemed.email), returnTo: redeemed.returnTo };

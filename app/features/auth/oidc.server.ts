@@ -81,7 +81,7 @@ export async function startOidcSignIn(
     state,
     nonce,
     codeVerifier,
-    returnTo: safeReturnTo(returnTo),
+    returnTo: safeReturnTo(returnTo, env.SITE_URL),
     expiresAt: new Date(now + AUTH_REQUEST_LIFETIME_MS),
   });
   const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
@@ -134,7 +134,7 @@ export async function completeOidcSignIn(
       : {};
     const claims: IdentityClaims = { ...idClaims, ...userInfo, sub: idClaims.sub };
     const userId = await upsertMemberFromClaims(db, claims);
-    return { ok: true, userId, returnTo: safeReturnTo(pending.returnTo) };
+    return { ok: true, userId, returnTo: safeReturnTo(pending.returnTo, env.SITE_URL) };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }

@@ -27,7 +27,7 @@ export async function signInAndRedirect(
   headers.append("Set-Cookie", setCookie);
   for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
   headers.set("Cache-Control", "no-store");
-  return redirect(safeReturnTo(returnTo), { headers });
+  return redirect(safeReturnTo(returnTo, env.SITE_URL), { headers });
 }
 
 /**

@@ -12,7 +12,7 @@ const signInPage = (returnTo: string, failed = false) =>
 /** Starts sign-in: at the OpenID provider when one is configured, else on the email-link page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env, requestId } = context.get(appContext);
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"), env.SITE_URL);
   const { user } = await getViewer(db, request);
   if (user) return redirect(returnTo);
   if (!isOidcEnabled(env)) return redirect(signInPage(returnTo));

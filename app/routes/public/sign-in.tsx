@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
   const url = new URL(request.url);
-  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"), env.SITE_URL);
   const { user } = await getViewer(db, request);
   if (user) throw redirect(returnTo);
   return {
