@@ -68,8 +68,9 @@ const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * A browser names the page that sent a request in Origin (and, when it supports fetch metadata, in Sec-Fetch-Site).
  * A write from another site is refused; a request without either header comes from a non-browser client, which
- * cookies cannot be ridden through. Origin is "null" for a page with Referrer-Policy no-referrer (the default here),
- * so then Sec-Fetch-Site decides.
+ * cookies cannot be ridden through. The site's pages send Referrer-Policy same-origin, under which their own posts
+ * carry their origin; an opaque origin ("null": a sandboxed frame, a page of another site that sends no referrer, a
+ * redirect across sites) is never the site's, and is refused.
  */
 export function isCrossSiteWrite(req: Request, siteUrl: string): boolean {
   if (!STATE_CHANGING_METHODS.has(req.method)) return false;
@@ -77,7 +78,6 @@ export function isCrossSiteWrite(req: Request, siteUrl: string): boolean {
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
   const origin = req.get("origin");
   if (!origin) return false;
-  if (origin === "null") return fetchSite !== "same-origin";
   if (origin === new URL(siteUrl).origin) return false;
   try {
     return new URL(origin).host !== req.get("host");
@@ -89,7 +89,8 @@ export function isCrossSiteWrite(req: Request, siteUrl: string): boolean {
 /**
  * The headers every response carries whatever the request (nosniff, Referrer-Policy, Permissions-Policy, no framing,
  * HSTS outside development, and helmet's other defaults), computed once: the page cache sends a stored page with the
- * same ones without running any middleware.
+ * same ones without running any middleware. Referrer-Policy is same-origin: other sites get no referrer, and the
+ * site's own form posts carry their Origin, which isCrossSiteWrite and React Router's action check compare.
  */
 export function standardSecurityHeaders(env: Env): Record<string, string> {
   const headers: Record<string, string> = {
@@ -104,11 +105,12 @@ export function standardSecurityHeaders(env: Env): Record<string, string> {
     },
   };
   // helmet sets fixed values whatever the request; recording them once spares every request its dozen middleware.
-  helmet({ contentSecurityPolicy: false, hsts: env.NODE_ENV !== "development", frameguard: { action: "deny" } })(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    () => {},
-  );
+  helmet({
+    contentSecurityPolicy: false,
+    hsts: env.NODE_ENV !== "development",
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "same-origin" },
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
   return headers;
 }
 

@@ -23,7 +23,7 @@ test("pages are compressed for clients that accept it", async ({ request }) => {
 test("responses carry the security headers and no framework banner", async ({ request }) => {
   const headers = (await request.get("/")).headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["referrer-policy"]).toBe("no-referrer");
+  expect(headers["referrer-policy"]).toBe("same-origin");
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["strict-transport-security"]).toContain("max-age=");
   expect(headers["x-powered-by"]).toBeUndefined();

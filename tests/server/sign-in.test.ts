@@ -49,7 +49,7 @@ describe("signing in on the production server", () => {
     const opened = await fetch(linkOnThisServer);
     expect(opened.status).toBe(200);
     expect(opened.headers.get("cache-control")).toBe("no-store");
-    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(opened.headers.get("referrer-policy")).toBe("same-origin");
     expect(await opened.text()).toContain("Finish Signing In");
 
     const confirm = () =>
