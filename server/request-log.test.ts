@@ -115,4 +115,21 @@ describe("shortLogLine", () => {
     const line = shortLogLine(req as never, res as never, 1.5);
     expect(line).toBe("203.0.113.9 - GET /feeds/[token].xml HTTP/1.1 200 512 - 1.500 ms\n");
   });
+
+  it("never writes a sign-in token or another secret parameter", () => {
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde";
+    const res = { statusCode: 200, getHeader: () => "512" };
+    const line = (url: string) =>
+      shortLogLine(
+        { socket: { remoteAddress: "203.0.113.9" }, method: "GET", url, httpVersion: "1.1" } as never,
+        res as never,
+        1,
+      );
+    expect(line(`/sign-in/verify?token=${token}`)).toBe(
+      "203.0.113.9 - GET /sign-in/verify?token=[redacted] HTTP/1.1 200 512 - 1.000 ms\n",
+    );
+    expect(line(`/api/callback?state=${token}&code=${token}`)).toContain(
+      "GET /api/callback?state=[redacted]&code=[redacted] ",
+    );
+  });
 });

@@ -147,6 +147,17 @@ describe("unexpected errors that reach Express", () => {
     expect(logged).toHaveBeenCalledWith(`[error] request ${requestId} GET /api/broken:`, expect.any(Error));
   });
 
+  it("are logged without the secrets of the request's address", async () => {
+    useEnv();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const reply = await fetch(`${baseUrl}/api/broken?token=secret-token&page=2&code=secret-code`);
+    const requestId = reply.headers.get("x-request-id");
+    expect(logged).toHaveBeenCalledWith(
+      `[error] request ${requestId} GET /api/broken?token=[redacted]&page=2&code=[redacted]:`,
+      expect.any(Error),
+    );
+  });
+
   it("answer a page with a generic HTML page that shows the request id and nothing of the error", async () => {
     useEnv();
     vi.spyOn(console, "error").mockImplementation(() => {});

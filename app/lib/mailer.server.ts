@@ -2,12 +2,18 @@ import nodemailer from "nodemailer";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { redactSecretLinks } from "~/lib/redact-secret-path";
 
 export type Mail = { to: string; subject: string; text: string };
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 
-/** SMTP when `SMTP_URL` is set; otherwise mail is written to the server log and the `mail_outbox` table. */
+/**
+ * SMTP when `SMTP_URL` is set; otherwise mail is written to the server log and the `mail_outbox` table. The table
+ * keeps each mail whole; in production the log shows its links with their secrets redacted (a sign-in link is a
+ * credential, and logs travel further than the database), while development and tests print it whole, since a
+ * developer signs in by copying the link from the log and tests read it there.
+ */
 export function createMailer(env: Env, db: Database): Mailer {
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
@@ -20,7 +26,8 @@ export function createMailer(env: Env, db: Database): Mailer {
   return {
     async send(mail) {
       await db.insert(mailOutbox).values(mail);
-      console.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}\n[/mail]`);
+      const text = env.NODE_ENV === "production" ? redactSecretLinks(mail.text) : mail.text;
+      console.log(`[mail] to ${mail.to}: ${mail.subject}\n${text}\n[/mail]`);
     },
   };
 }

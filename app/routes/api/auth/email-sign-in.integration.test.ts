@@ -1,7 +1,4 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loginTokens, mailOutbox, sessions, users } from "~/db/schema";
 import { SIGN_IN_LINK_LIMITS } from "~/features/auth/email-sign-in.server";
@@ -14,6 +11,7 @@ import { TOO_MANY_REQUESTS_MESSAGE } from "~/lib/api.server";
 import type { CallRouteOptions } from "../../../../tests/setup/call-route";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { cookieOf, signInOwner, userFor } from "../../../../tests/setup/sessions";
+import { type SmtpInbox, startSmtpInbox } from "../../../../tests/setup/smtp-inbox";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { action as verifyAction, loader as verifyLoader } from "../../public/sign-in-verify";
 import { loader as login } from "../login";
@@ -265,49 +263,22 @@ describe("GET /api/login without OpenID Connect", () => {
 });
 
 describe("over a real SMTP server", () => {
-  let smtp: SMTPServer;
-  let smtpPort: number;
-  const received: { to: string[]; raw: string }[] = [];
-
+  let inbox: SmtpInbox;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            to: session.envelope.rcptTo.map(({ address }) => address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, "127.0.0.1");
-    await once(smtp.server, "listening");
-    smtpPort = (smtp.server.address() as AddressInfo).port;
+    inbox = await startSmtpInbox();
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-
-  /** Reverses quoted-printable, the transfer encoding nodemailer picks for long text lines. */
-  const decodeQuotedPrintable = (text: string) =>
-    text
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  afterAll(() => inbox.close());
 
   it("delivers the link, which then signs in", async () => {
     const reply = await requestLink(
       { email: "smtp.member@example.com", returnTo: "/members/upgrade" },
-      { env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Show <show@example.com>" } },
+      { env: { SMTP_URL: inbox.url, MAIL_FROM: "Show <show@example.com>" } },
     );
     expect(reply.status).toBe(200);
 
-    expect(received).toHaveLength(1);
-    expect(received[0].to).toEqual(["smtp.member@example.com"]);
-    const message = decodeQuotedPrintable(received[0].raw);
+    expect(inbox.received).toHaveLength(1);
+    expect(inbox.received[0].to).toEqual(["smtp.member@example.com"]);
+    const { message } = inbox.received[0];
     expect(message).toMatch(/^From: Show <show@example\.com>$/m);
     expect(message).toMatch(/^Subject: Your sign-in link for The Disruption Confessional$/m);
     // With SMTP configured nothing goes to the outbox.

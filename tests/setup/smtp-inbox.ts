@@ -1,0 +1,66 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = {
+  to: string[];
+  /** The message as sent, headers and body, with its quoted-printable transfer encoding reversed. */
+  message: string;
+};
+
+export type SmtpInbox = {
+  /** The SMTP_URL that delivers here. */
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves with the first mail to `address`, received already or when it arrives. */
+  mailTo(address: string): Promise<ReceivedMail>;
+  close(): Promise<void>;
+};
+
+/** Reverses quoted-printable, the transfer encoding nodemailer picks for long text lines. */
+const decodeQuotedPrintable = (text: string) =>
+  text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/** A real SMTP server on a free loopback port (no TLS, no authentication) that keeps every mail it receives. */
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const received: ReceivedMail[] = [];
+  const waiting = new Set<{ address: string; resolve: (mail: ReceivedMail) => void }>();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const mail = {
+          to: session.envelope.rcptTo.map(({ address }) => address),
+          message: decodeQuotedPrintable(Buffer.concat(chunks).toString("utf8")),
+        };
+        received.push(mail);
+        for (const waiter of waiting) {
+          if (mail.to.includes(waiter.address)) {
+            waiting.delete(waiter);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  smtp.listen(0, "127.0.0.1");
+  await once(smtp.server, "listening");
+  const { port } = smtp.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    mailTo(address) {
+      const earlier = received.find((mail) => mail.to.includes(address));
+      if (earlier) return Promise.resolve(earlier);
+      return new Promise((resolve) => waiting.add({ address, resolve }));
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
