@@ -34,7 +34,7 @@ describe("redactSecretLinks", () => {
       "",
       `http://localhost:5000/sign-in/verify?token=${TOKEN}`,
       `Your feed: https://podcast.example.com/feeds/${TOKEN}.xml (keep it private).`,
-      "Unsubscribe: <https://podcast.example.com/unsubscribe?token=" + TOKEN + ">",
+      `Unsubscribe: <https://podcast.example.com/unsubscribe?token=${TOKEN}>`,
       "Our site: https://podcast.example.com and https://podcast.example.com/about.",
     ].join("\n");
     expect(redactSecretLinks(mail)).toBe(
