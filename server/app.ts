@@ -126,7 +126,7 @@ export async function publicPathTest(): Promise<(pathname: string) => boolean> {
 export const publicContentVersionOf = (runtime: AppRuntime) => () => publicContentVersion(runtime.db, new Date());
 
 /** What a render needs beyond the request: React Router's load context, and the nonce its inline scripts carry. */
-export type AppRender = RenderNonce & { loadContext: RouterContextProvider };
+type AppRender = RenderNonce & { loadContext: RouterContextProvider };
 
 type AppPageHandler = PageHandler<AppRender>;
 

@@ -8,7 +8,7 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
  */
 export const PUBLIC_CACHE_CONTROL = "public, no-cache";
 
-export type Rendering = {
+type Rendering = {
   /** The request's session was found while rendering (app/lib/session.server.ts, wasSessionFound). */
   renderedForSession: boolean;
   /** The path is answered by a route whose handle declares it public (app/lib/public-routes.ts). */

@@ -54,7 +54,7 @@ export function siteRedirectTarget(value: string | null | undefined, siteUrl: st
   return decodings(target).every((form) => resolveOnSite(form, site) !== null) ? target : null;
 }
 
-/** siteRedirectTarget, or `fallback` (the home page unless said) when the value would leave the site. */
-export function safeRedirectTarget(value: string | null | undefined, siteUrl: string, fallback = "/"): string {
-  return siteRedirectTarget(value, siteUrl) ?? fallback;
+/** siteRedirectTarget, or the home page when the value would leave the site. */
+export function safeRedirectTarget(value: string | null | undefined, siteUrl: string): string {
+  return siteRedirectTarget(value, siteUrl) ?? "/";
 }
