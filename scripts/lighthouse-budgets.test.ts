@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FirstLoadBundle } from "./first-load-bundle";
 import {
+  calibratedThrottling,
   FIRST_LOAD_AUDITS,
   judgedTimings,
   type LighthouseResult,
@@ -192,5 +193,18 @@ describe("what the benchmark holds a page to", () => {
     ];
     expect(judgedTimings(runs)).toEqual({ performance: 98, tbtMs: 40, lcpMs: 1000, fcpMs: 800 });
     expect(judgedTimings(runs.slice(0, 2))).toEqual({ performance: 90, tbtMs: 300, lcpMs: 1100, fcpMs: 900 });
+  });
+
+  it("scales Lighthouse's own CPU slowdown by the host's speed at the previous run, never compounding nor above 4", () => {
+    const run = (cpuSlowdownMultiplier: number, benchmarkIndex: number) =>
+      ({
+        configSettings: { throttling: { rttMs: 150, cpuSlowdownMultiplier } },
+        environment: { benchmarkIndex },
+      }) as unknown as LighthouseResult;
+    const first = run(4, 1125);
+    expect(calibratedThrottling(first, first)).toEqual({ rttMs: 150, cpuSlowdownMultiplier: 2 });
+    // The second run was already scaled to 2; the third scales Lighthouse's 4 again, not the second run's 2.
+    expect(calibratedThrottling(first, run(2, 1125)).cpuSlowdownMultiplier).toBe(2);
+    expect(calibratedThrottling(first, run(2, 4500)).cpuSlowdownMultiplier).toBe(4);
   });
 });

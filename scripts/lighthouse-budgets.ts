@@ -68,11 +68,12 @@ type Throttling = LighthouseResult["configSettings"]["throttling"];
 /**
  * Lighthouse times the page's tasks on this machine and multiplies them by 4 to simulate a mid-range phone. While
  * other work slows the machine (its benchmarkIndex, measured at the start of each run, drops), the same multiplier
- * simulates a slower phone than intended; so each benchmark run after a page's first scales the multiplier down in
- * proportion, as Lighthouse's throttling guide advises for hosts of other speeds. It never rises above Lighthouse's own.
+ * simulates a slower phone than intended; so each benchmark run after a page's first scales Lighthouse's own
+ * multiplier (the first run's) by how fast the previous run found the host, as Lighthouse's throttling guide advises for
+ * hosts of other speeds. It never rises above Lighthouse's own, and a scaled multiplier is not scaled again.
  */
-export function calibratedThrottling(previous: LighthouseResult): Throttling {
-  const throttling = previous.configSettings.throttling;
+export function calibratedThrottling(first: LighthouseResult, previous: LighthouseResult): Throttling {
+  const throttling = first.configSettings.throttling;
   const hostSpeed = Math.min(1, previous.environment.benchmarkIndex / QUIET_BENCHMARK_INDEX);
   return { ...throttling, cpuSlowdownMultiplier: (throttling.cpuSlowdownMultiplier ?? 4) * hostSpeed };
 }
