@@ -144,8 +144,10 @@ async function main() {
 
   async function measure(page: string, throttling?: LighthouseResult["configSettings"]["throttling"]) {
     let run = await measureOnce(page, throttling);
-    for (let attempt = 1; attempt < ATTEMPTS_PER_RUN && run.lhr.runtimeError; attempt++)
+    for (let attempt = 1; attempt < ATTEMPTS_PER_RUN && run.lhr.runtimeError; attempt++) {
+      console.log(`${page}: Lighthouse could not read the run (${run.lhr.runtimeError.code}); measured again`);
       run = await measureOnce(page, throttling);
+    }
     return run;
   }
 
