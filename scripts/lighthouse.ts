@@ -119,6 +119,7 @@ function shortBrowserVersion(version: string): string {
 
 async function main() {
   const ci = process.argv.includes("--ci");
+  const browser = browserVersion();
   fs.rmSync(REPORT_DIR, { recursive: true, force: true });
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const dataDir = temporaryDataDir();
@@ -152,7 +153,6 @@ async function main() {
   }
 
   const results: PageResult[] = [];
-  const browser = browserVersion();
   try {
     const routes = await listPublicRoutes();
     for (const page of argument("pages")?.split(",") ?? (await resolvePublicPages(server.url))) {
