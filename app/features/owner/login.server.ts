@@ -27,8 +27,17 @@ export async function logInOwner(
   if (!limit.allowed) return { outcome: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const valid = await verifyPassword(password, await readOwnerPasswordHash(db));
   if (!valid) return { outcome: "invalid" };
+  const now = Date.now();
   const current = await readSession(db, request);
-  const setCookie = await startSession(db, env, request, { ...current?.data, owner: true }, OWNER_SESSION_MAX_AGE_MS);
+  // The member part of the session keeps its own end; the owner role gets its twelve hours.
+  const memberLeftMs = current?.data.userId ? current.expiresAt.getTime() - now : 0;
+  const setCookie = await startSession(
+    db,
+    env,
+    request,
+    { ...(current?.data.userId && { userId: current.data.userId }), ownerExpiresAt: now + OWNER_SESSION_MAX_AGE_MS },
+    Math.max(OWNER_SESSION_MAX_AGE_MS, memberLeftMs),
+  );
   return { outcome: "signed-in", setCookie };
 }
 

@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sessions } from "~/db/schema";
+import { signInAndRedirect } from "~/features/auth/sign-in.server";
 import { setOwnerPassword } from "~/features/owner/password.server";
 import { INVALID_PASSWORD_DESCRIPTION, LOGIN_SUCCESS_DESCRIPTION } from "~/features/owner/schema";
 import { getViewer } from "~/lib/auth.server";
+import { parseEnv } from "~/lib/env.server";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { cookieOf, signInMember } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
@@ -84,6 +88,44 @@ describe("POST /api/admin/login", () => {
     expect((await callRoute(loginGet, database.db, new Request("http://localhost/api/admin/login"))).status).toBe(405);
     const put = await callRoute(login, database.db, new Request("http://localhost/api/admin/login", { method: "PUT" }));
     expect(put.status).toBe(405);
+  });
+});
+
+describe("the owner role's own twelve hours", () => {
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  it("ends after twelve hours even when a member signed in on the same browser afterwards", async () => {
+    const owner = cookieOf((await logIn(PASSWORD, { ip: freshIp() })).headers);
+    const member = await signInMember(database.db, "premium");
+    const signedIn = await signInAndRedirect(
+      database.db,
+      parseEnv({ NODE_ENV: "test" }),
+      new Request("http://localhost/sign-in/verify", { headers: { cookie: owner } }),
+      member.id,
+      "/members/dashboard",
+    );
+    const both = cookieOf(signedIn.headers);
+    expect(await viewerFor(both)).toMatchObject({ isOwner: true, user: { id: member.id } });
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 12 * 60 * 60 * 1000 + 1000);
+    expect(await viewerFor(both)).toMatchObject({ isOwner: false, user: { id: member.id } });
+    vi.useRealTimers();
+  });
+
+  it("keeps a member's own session length when the owner logs in on it", async () => {
+    const member = await signInMember(database.db, "basic");
+    const reply = await logIn(PASSWORD, { ip: freshIp(), cookie: member.cookie });
+    const maxAge = Number(/Max-Age=(\d+)/.exec(reply.headers.get("set-cookie") ?? "")?.[1]);
+    expect(maxAge).toBeGreaterThan(29 * 24 * 60 * 60);
+    const [row] = await database.db
+      .select({ sess: sessions.sess })
+      .from(sessions)
+      .where(sql`${sessions.sess}->>'userId' = ${member.id}`);
+    const ownerExpiresAt = (row.sess as { ownerExpiresAt: number }).ownerExpiresAt;
+    expect(Math.abs(ownerExpiresAt - (Date.now() + 12 * 60 * 60 * 1000))).toBeLessThan(60_000);
   });
 });
 
