@@ -79,6 +79,14 @@ export async function startSession(
   return sessionCookie(env, token, maxAgeMs);
 }
 
+/**
+ * Ends every session that carries the owner role (the owner's password changed). A member signed in on such a session
+ * is signed out too: the session's token may be what leaked, and signing in again by email costs a member little.
+ */
+export async function endOwnerSessions(db: Database, now = Date.now()): Promise<void> {
+  await db.delete(sessions).where(carriesOwnerRole(now));
+}
+
 /** In a query of the sessions table: the rows whose session still carries the owner role (as `hasOwnerRole`). */
 export function carriesOwnerRole(now = Date.now()): SQL {
   return sql`coalesce((${sessions.sess}->>'ownerExpiresAt')::bigint, 0) > ${now}`;
