@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appSecrets } from "~/db/schema";
+import { appSecrets, loginThrottles, ownerLoginBrowsers } from "~/db/schema";
 import { getViewer } from "~/lib/auth.server";
 import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { claimAccountAttempt, OWNER_ACCOUNT, rememberBrowser } from "./login-throttle.server";
 import {
   ensureOwnerPassword,
   hashPassword,
@@ -120,5 +121,13 @@ describe("a new password ends the owner's sessions", () => {
     expect((await viewerFor(kept)).isOwner).toBe(true);
     await ensureOwnerPassword(database.db, "the-setting-changed", () => {});
     expect((await viewerFor(kept)).isOwner).toBe(false);
+  });
+
+  it("forgets the browsers the owner logged in with and the failures counted so far", async () => {
+    await rememberBrowser(database.db, null);
+    for (let attempt = 1; attempt <= 3; attempt++) await claimAccountAttempt(database.db, OWNER_ACCOUNT);
+    await setOwnerPassword(database.db, "a-fresh-password");
+    expect(await database.db.$count(ownerLoginBrowsers)).toBe(0);
+    expect(await database.db.$count(loginThrottles)).toBe(0);
   });
 });

@@ -20,3 +20,9 @@ export const AdminLoginSchema = z.object({
 });
 
 export type AdminLoginResponse = { success: boolean; message: string };
+
+/** One login attempt of the owner's whose password was checked, as the Settings screen and the API show it. */
+export type OwnerSignIn = { id: number; at: string; address: string; userAgent: string | null; succeeded: boolean };
+
+/** How long the owner's sign-in record is kept: long enough to notice what happened over a quarter. */
+export const SIGN_IN_RECORD_DAYS = 90;
