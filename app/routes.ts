@@ -75,6 +75,7 @@ export default [
 
   route("api/admin/login", "routes/api/admin/login.ts"),
   route("api/admin/logout", "routes/api/admin/logout.ts"),
+  route("api/admin/sign-ins", "routes/api/admin/sign-ins.ts"),
   route("api/admin/contacts", "routes/api/admin/contacts.ts"),
   route("api/admin/contacts/:id/read", "routes/api/admin/contact-read.ts"),
   route("api/contacts/:id/archive", "routes/api/contacts/archive.ts"),

@@ -59,6 +59,7 @@ export const classGroupTables = {
     flex: ["flex-1"],
     "flex-direction": ["flex-col", "flex-col-reverse", "flex-row"],
     "flex-wrap": ["flex-wrap"],
+    "font-family": ["font-mono"],
     "font-size": [
       "text-2xl",
       "text-xl",
@@ -115,6 +116,7 @@ export const classGroupTables = {
       "max-w-md",
       "max-w-none",
       "max-w-xl",
+      "max-w-xs",
       "max-w-[420px]",
     ],
     mb: ["mb-2", "mb-4", "mb-5", "mb-6", "mb-8"],

@@ -4,6 +4,8 @@ import { killAllServers, runFailingServer, type ServerWithDataDir, startServerWi
 
 afterAll(killAllServers);
 
+const ADMIN_PASSWORD = "a-password-behind-proxies";
+
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /**
@@ -58,7 +60,7 @@ const logLine = (address: string, request: string) =>
 describe("behind a proxy the server trusts (TRUST_PROXY=127.0.0.1)", () => {
   let server: ServerWithDataDir;
   beforeAll(async () => {
-    server = await startServerWithDataDir({ TRUST_PROXY: "127.0.0.1", FORM_RATE_LIMIT: "1" });
+    server = await startServerWithDataDir({ TRUST_PROXY: "127.0.0.1", FORM_RATE_LIMIT: "1", ADMIN_PASSWORD });
   });
   afterAll(() => server?.close());
 
@@ -91,6 +93,34 @@ describe("behind a proxy the server trusts (TRUST_PROXY=127.0.0.1)", () => {
     expect((await subscribe("127.0.0.1", "203.0.113.40", "third@example.com")).status).toBe(429);
     expect((await subscribe("127.0.0.2", "203.0.113.42", "fourth@example.com")).status).toBe(200);
     expect((await subscribe("127.0.0.2", "203.0.113.43", "fifth@example.com")).status).toBe(429);
+  });
+
+  it("records the owner's sign-ins with the client's address, and shows them on Settings", async () => {
+    const logIn = (from: string, client: string, password: string) =>
+      send(server, "/api/admin/login", {
+        method: "POST",
+        from,
+        headers: { ...forwardedFor(client), "user-agent": "ProxyTest/1.0" },
+        body: { password },
+      });
+    expect((await logIn("127.0.0.2", "203.0.113.50", "not the password at all")).status).toBe(401);
+    const signedIn = await logIn("127.0.0.1", "203.0.113.51", ADMIN_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.headers["set-cookie"] ?? []).map((value) => value.split(";")[0]).join("; ");
+
+    const record = await send(server, "/api/admin/sign-ins", { headers: { cookie } });
+    expect(JSON.parse(record.body)).toMatchObject({
+      success: true,
+      data: [
+        { address: "203.0.113.51", userAgent: "ProxyTest/1.0", succeeded: true },
+        { address: "127.0.0.2", userAgent: "ProxyTest/1.0", succeeded: false },
+      ],
+    });
+
+    const settings = await send(server, "/admin/settings", { headers: { cookie } });
+    expect(settings.status).toBe(200);
+    expect(settings.body).toContain("Recent sign-ins");
+    expect(settings.body).toContain("203.0.113.51");
   });
 });
 

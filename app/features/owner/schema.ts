@@ -26,3 +26,7 @@ export type OwnerSignIn = { id: number; at: string; address: string; userAgent: 
 
 /** How long the owner's sign-in record is kept: long enough to notice what happened over a quarter. */
 export const SIGN_IN_RECORD_DAYS = 90;
+
+/** How many of the latest attempts GET /api/admin/sign-ins answers and the Settings screen shows. */
+export const RECENT_SIGN_INS_LISTED = 50;
+export const RECENT_SIGN_INS_SHOWN = 10;

@@ -41,6 +41,7 @@ import * as resourceFile from "./admin/resource-file";
 import * as ownerResources from "./admin/resources";
 import * as ownerSettings from "./admin/settings";
 import * as settingsArtwork from "./admin/settings-artwork";
+import * as ownerSignIns from "./admin/sign-ins";
 import * as storiesApi from "./admin/stories";
 import * as storiesOrder from "./admin/stories-order";
 import * as ownerStory from "./admin/story";
@@ -147,6 +148,7 @@ const API_ROUTES: [call: string, module: RouteModule, params?: Record<string, st
   ["PUT /api/admin/settings", ownerSettings],
   ["PUT /api/admin/settings/artwork", settingsArtwork],
   ["DELETE /api/admin/settings/artwork", settingsArtwork],
+  ["GET /api/admin/sign-ins", ownerSignIns],
   ["GET /api/admin/stories", storiesApi],
   ["POST /api/admin/stories", storiesApi],
   ["PUT /api/admin/stories/order", storiesOrder],
