@@ -123,6 +123,7 @@ describe("the callback from a real provider", () => {
   it("updates the member from new claims but never their tier", async () => {
     provider.accounts.set("subject-grace", {
       email: "grace@example.com",
+      email_verified: true,
       given_name: "Grace",
       family_name: "Brewster",
     });
@@ -131,6 +132,7 @@ describe("the callback from a real provider", () => {
 
     provider.accounts.set("subject-grace", {
       email: "grace.hopper@example.com",
+      email_verified: true,
       given_name: "Grace",
       family_name: "Hopper",
       picture: "https://images.example.com/grace.png",
@@ -175,6 +177,45 @@ describe("the callback from a real provider", () => {
     });
     const [holder] = await database.db.select().from(users).where(eq(users.id, "holder"));
     expect(holder.email).toBe("taken@example.com");
+  });
+
+  it("never stores an address the provider has not verified, so that no one can claim another person's", async () => {
+    provider.accounts.set("subject-claimer-first", {
+      email: "not-yet-a-member@example.com",
+      email_verified: false,
+      given_name: "Mallory",
+    });
+    const claimer = await signInAs("subject-claimer-first");
+    expect((await userFor(database.db, cookieNamed(claimer.headers, "sid") ?? "")).body).toMatchObject({
+      id: "subject-claimer-first",
+      email: null,
+    });
+    provider.accounts.set("subject-claimer-unsaid", { email: "unsaid@example.com" });
+    const unsaid = await signInAs("subject-claimer-unsaid");
+    expect((await userFor(database.db, cookieNamed(unsaid.headers, "sid") ?? "")).body).toMatchObject({ email: null });
+
+    // The address's owner arrives later, verified by their provider: they get an account of their own.
+    provider.accounts.set("subject-rightful", {
+      email: "not-yet-a-member@example.com",
+      email_verified: true,
+      given_name: "Rita",
+    });
+    const rightful = await signInAs("subject-rightful");
+    expect((await userFor(database.db, cookieNamed(rightful.headers, "sid") ?? "")).body).toMatchObject({
+      id: "subject-rightful",
+      email: "not-yet-a-member@example.com",
+      firstName: "Rita",
+    });
+  });
+
+  it("keeps a verified address when the provider later sends it unverified", async () => {
+    provider.accounts.set("subject-kept", { email: "kept@example.com", email_verified: true });
+    await signInAs("subject-kept");
+    provider.accounts.set("subject-kept", { email: "someone-else@example.com", email_verified: false });
+    const reply = await signInAs("subject-kept");
+    expect((await userFor(database.db, cookieNamed(reply.headers, "sid") ?? "")).body).toMatchObject({
+      email: "kept@example.com",
+    });
   });
 
   it("stores a session for the member", async () => {
