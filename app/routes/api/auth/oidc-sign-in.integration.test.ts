@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authRequests, sessions, users } from "~/db/schema";
+import { OIDC_START_RATE_LIMIT } from "~/features/auth/oidc.server";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { startOidcProvider, type TestOidcProvider } from "../../../../tests/setup/oidc-provider";
 import { cookieNamed, userFor } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as signInPage } from "../../public/sign-in";
-import { loader as login } from "../login";
+import { loader as login, SIGN_IN_RATE_LIMITED_MESSAGE } from "../login";
 import { loader as callback } from "./callback";
 
 const SITE = "http://localhost:5000";
@@ -31,13 +32,17 @@ afterAll(async () => {
   await database?.close();
 });
 
+let nextIp = 1;
+/** Each sign-in starts from an address of its own, so that the per-address limit of starts stays out of the way. */
+const freshIp = () => `203.0.113.${nextIp++}`;
+
 /** Starts sign-in at /api/login and returns the provider URL and the state cookie the browser got. */
 async function startSignIn(returnTo = "/members/profile") {
   const reply = await callRoute(
     login,
     database.db,
     new Request(`${SITE}/api/login?returnTo=${encodeURIComponent(returnTo)}`),
-    { env: oidcEnv },
+    { env: oidcEnv, clientIp: freshIp() },
   );
   expect(reply.status).toBe(302);
   const authorizationUrl = reply.headers.get("location") ?? "";
@@ -92,6 +97,34 @@ describe("GET /api/login with OpenID Connect", () => {
   it("makes the sign-in page offer the provider instead of the email form", async () => {
     const reply = await callRoute(signInPage, database.db, new Request(`${SITE}/sign-in`), { env: oidcEnv });
     expect(reply.body).toMatchObject({ method: "provider", returnTo: "/members/dashboard", failed: false });
+  });
+});
+
+describe("GET /api/login's limit per address", () => {
+  const start = (ip: string) =>
+    callRoute(login, database.db, new Request(`${SITE}/api/login`), { env: oidcEnv, clientIp: ip });
+
+  it("starts 20 sign-ins per 15 minutes from one address, then answers 429 and stores nothing more", async () => {
+    for (let attempt = 1; attempt <= OIDC_START_RATE_LIMIT.limit; attempt++) {
+      expect((await start("198.51.100.20")).status).toBe(302);
+    }
+    const pendingBefore = await database.db.$count(authRequests);
+    const refused = await start("198.51.100.20");
+    expect(refused).toMatchObject({ status: 429, body: { success: false, message: SIGN_IN_RATE_LIMITED_MESSAGE } });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    expect(await database.db.$count(authRequests)).toBe(pendingBefore);
+    expect((await start("198.51.100.21")).status).toBe(302);
+  });
+
+  it("sweeps expired pending sign-ins when another starts", async () => {
+    const stale = await startSignIn();
+    await database.db
+      .update(authRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authRequests.state, stale.state));
+    await startSignIn();
+    expect(await database.db.$count(authRequests, eq(authRequests.state, stale.state))).toBe(0);
   });
 });
 
