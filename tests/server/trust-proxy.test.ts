@@ -95,7 +95,7 @@ describe("behind a proxy the server trusts (TRUST_PROXY=127.0.0.1)", () => {
     expect((await subscribe("127.0.0.2", "203.0.113.43", "fifth@example.com")).status).toBe(429);
   });
 
-  it("records the owner's sign-ins with the client's address, and shows them on Settings", async () => {
+  it("records the owner's sign-ins with the client's address, and shows them with the payments notice", async () => {
     const logIn = (from: string, client: string, password: string) =>
       send(server, "/api/admin/login", {
         method: "POST",
@@ -121,6 +121,10 @@ describe("behind a proxy the server trusts (TRUST_PROXY=127.0.0.1)", () => {
     expect(settings.status).toBe(200);
     expect(settings.body).toContain("Recent sign-ins");
     expect(settings.body).toContain("203.0.113.51");
+    // A production server without the STRIPE_ settings lets members upgrade for free; the owner is told.
+    expect(settings.body).toContain("Payments are not configured: members who upgrade get Basic or Premium free");
+    const publicPage = await send(server, "/about", { headers: { cookie } });
+    expect(publicPage.body).not.toContain("Payments are not configured");
   });
 });
 
