@@ -529,10 +529,9 @@ const UPLOAD_EPISODE_ID = 7;
 const REJECTION_RECORDS = ["rate_limit_hits", "login_throttles", "owner_login_browsers", "owner_sign_ins"];
 
 /**
- * How many rows of each table have been inserted, updated or deleted, but in the tables that rightly record rejected
- * attempts too (REJECTION_RECORDS): a trigger on each table counts them in the same transaction as the change, so a change
- * rolled back is not counted. One small read per call, where comparing every table's content took most of the test's
- * time; a failure names the table that changed.
+ * How many rows of each table but REJECTION_RECORDS have been inserted, updated or deleted: a trigger on each table
+ * counts them in the same transaction as the change, so a change rolled back is not counted. One small read per call,
+ * where comparing every table's content took most of the test's time; a failure names the table that changed.
  */
 async function snapshot(): Promise<Record<string, number>> {
   const result = await database.db.execute(sql`select table_name, changes from fuzz_row_changes order by table_name`);
