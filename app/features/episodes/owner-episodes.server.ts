@@ -7,6 +7,7 @@ import { renderMarkdown } from "~/lib/markdown.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { listPageOf, type OwnerListPage } from "~/lib/owner-list";
 import { type ListOrder, readListPage } from "~/lib/owner-list.server";
+import { sanitizeRichHtml } from "~/lib/sanitize-html.server";
 import {
   AUDIO_REQUIRED_MESSAGE,
   EARLY_ACCESS_BEFORE_PUBLISH_MESSAGE,
@@ -124,7 +125,8 @@ export async function readOwnerEpisode(db: Database, id: number, now: Date): Pro
     slugFixed: isSlugFixed(row.firstPublishedAt, now),
     summary: row.description,
     showNotesMarkdown: row.showNotesMarkdown,
-    showNotesHtml: row.showNotesHtml,
+    // Sanitised again when read, as when saved: HTML stored by other means (an import, a hand edit) is not trusted.
+    showNotesHtml: sanitizeRichHtml(row.showNotesHtml),
     status: effectiveStatus(row.status, row.publishDate, now),
     publishDate: row.publishDate?.toISOString() ?? null,
     seasonNumber: row.seasonNumber,
