@@ -14,7 +14,7 @@ export type ServeMediaOptions = {
   caching: MediaCaching;
   /** Offers a file name; `attachment` asks the browser to save the file rather than show it. */
   download?: { fileName: string; disposition: "inline" | "attachment" };
-  /** How long the signed URL an S3 redirect points to stays valid; an hour unless given. */
+  /** How long the signed URL an S3 redirect points to stays valid; SIGNED_URL_SECONDS of the caching unless given. */
   signedUrlSeconds?: number;
 };
 
@@ -24,7 +24,12 @@ const CACHE_CONTROL: Record<MediaCaching, string> = {
   private: "private, no-store, no-transform",
 };
 
-const DEFAULT_SIGNED_URL_SECONDS = 60 * 60;
+/**
+ * How long a signed S3 address lives. Public media may be cached for a year anyway, so an hour costs nothing. A private
+ * address (premium or early-access audio, members' files) is the file itself to whoever holds it: five minutes let a
+ * player start, and a copied link soon stops working; a player that comes back later is signed a fresh one.
+ */
+export const SIGNED_URL_SECONDS: Record<MediaCaching, number> = { immutable: 60 * 60, private: 5 * 60 };
 
 const plainText = (status: number, text: string, headers: HeadersInit = {}) =>
   new Response(text, {
@@ -91,7 +96,7 @@ export async function serveMedia(
   // request is answered here.
   if (request.method === "GET" && (rangeAllowed || rangeHeader === null)) {
     const signedUrl = await storage.signedUrl(key, {
-      expiresInSeconds: options.signedUrlSeconds ?? DEFAULT_SIGNED_URL_SECONDS,
+      expiresInSeconds: options.signedUrlSeconds ?? SIGNED_URL_SECONDS[options.caching],
       cacheControl,
       contentDisposition: disposition,
     });

@@ -158,6 +158,19 @@ describe.each(MEDIA_BACKENDS)("serving media from %s", (backend) => {
     expect(answer.body.equals(bytes)).toBe(true);
   });
 
+  it("signs S3 addresses of public media for an hour and of private media for five minutes", async () => {
+    const lifetimes: Record<string, string | null> = {};
+    for (const caching of ["immutable", "private"] as const) {
+      const served = await serveMedia(new Request("http://site.test/media"), media.storage, key, { caching });
+      const location = served.headers.get("Location");
+      lifetimes[caching] = location && new URL(location).searchParams.get("X-Amz-Expires");
+      if (location) expect((await fetch(location)).status).toBe(200);
+    }
+    expect(lifetimes).toEqual(
+      backend === "s3" ? { immutable: "3600", private: "300" } : { immutable: null, private: null },
+    );
+  });
+
   it("answers 404 for a key that holds nothing, and 405 to other methods", async () => {
     const missing = await request(media, newMediaKey("episodes/audio", "mp3"));
     expect(missing.status).toBe(404);

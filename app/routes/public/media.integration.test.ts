@@ -171,4 +171,22 @@ describe.each(MEDIA_BACKENDS)("GET /media/* from %s", (backend) => {
     expect(answer.headers.get("Cache-Control")).toBe(PRIVATE);
     expect(answer.headers.get("Content-Length")).toBe(String(SIZE));
   });
+
+  it("redirects premium audio to an S3 address that lives five minutes, public audio to one of an hour", async () => {
+    const premium = await signInMember(database.db, "premium");
+    const signedFor = async (key: string, cookie?: string) => {
+      const response: Response = await loader({
+        request: new Request(`http://localhost/media/${key}`, { headers: cookie ? { cookie } : {} }),
+        params: { "*": key },
+        context: routeContext(database.db, { media: media.storage }),
+      } as never);
+      const location = response.headers.get("Location");
+      return location && new URL(location).searchParams.get("X-Amz-Expires");
+    };
+    const lifetimes = {
+      premium: await signedFor(keys.premiumAudio, premium.cookie),
+      public: await signedFor(keys.audio),
+    };
+    expect(lifetimes).toEqual(backend === "s3" ? { premium: "300", public: "3600" } : { premium: null, public: null });
+  });
 });
