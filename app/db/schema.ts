@@ -313,6 +313,11 @@ export const podcastEpisodes = pgTable(
     /** Premium episodes are listed and have a page, with a lock: their audio is for premium members, never in the feed. */
     premium: boolean("premium").notNull().default(false),
     /**
+     * Whether the media keys were all made while the episode was premium, so that none was ever served to everyone.
+     * A premium episode without it gets new keys (renewPremiumMediaKeys): public caches may hold its old addresses.
+     */
+    premiumMediaKeys: boolean("premium_media_keys").notNull().default(false),
+    /**
      * Early access: Basic and Premium members may hear a scheduled episode from this time, before its publish date
      * (a premium episode stays for Premium members); null when the episode has no early access.
      */
