@@ -58,7 +58,11 @@ const PREMIUM_MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * the row only if no other did.
  */
 function sweepPremiumMediaKeys(db: Database, media: MediaStorage) {
-  const timer = setInterval(() => void renewWaitingPremiumMediaKeys(db, media), PREMIUM_MEDIA_SWEEP_INTERVAL_MS);
+  const sweep = () =>
+    renewWaitingPremiumMediaKeys(db, media).catch((error) => {
+      console.error("[media] could not look for premium episodes waiting for new media keys:", error);
+    });
+  const timer = setInterval(sweep, PREMIUM_MEDIA_SWEEP_INTERVAL_MS);
   timer.unref();
   return timer;
 }
