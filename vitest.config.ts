@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: "pglite",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           globalSetup: ["tests/setup/global-database.ts"],
           env: { TEST_DB_KIND: "pglite" },
         },

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -15,6 +16,8 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useToasts } from "~/components/ui/use-toast";
 import { isMockSignInEnabled } from "~/features/auth/mock-sign-in.server";
+import { billingFor } from "~/features/membership/billing.server";
+import { PaymentsNotConfiguredNotice } from "~/features/membership/components/payments-not-configured-notice";
 import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { MemberSignUpModal } from "~/features/subscribers/components/member-sign-up-modal";
@@ -51,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     newsletter: newsletterPublication(settings, NEWSLETTER_URL),
     user: viewer.user,
     isOwner: viewer.isOwner,
+    // Development and tests upgrade for free on purpose; a production site doing so is the owner's to know.
+    paymentsNotConfigured: viewer.isOwner && env.NODE_ENV === "production" && billingFor(env) === null,
     mockSignInEnabled: isMockSignInEnabled(env),
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
     cookieNoticeDismissed: hasDismissedCookieNotice(request),
@@ -134,6 +139,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
   const MockAuthControls = useComponentWhen(hydrated && loaderData.mockSignInEnabled, loadMockAuthControls);
   const Toaster = useComponentWhen(useToasts().length > 0, loadToaster);
+  const onAdminPage = useLocation().pathname.startsWith("/admin");
   return (
     <>
       <a
@@ -142,7 +148,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader settings={loaderData.settings} onSignIn={openSignUpDialog} />
+      <SiteHeader
+        settings={loaderData.settings}
+        onSignIn={openSignUpDialog}
+        notice={loaderData.paymentsNotConfigured && onAdminPage ? <PaymentsNotConfiguredNotice /> : null}
+      />
       <Outlet />
       <SiteFooter
         settings={loaderData.settings}

@@ -20,7 +20,7 @@ export default [
   route("sign-in", "routes/public/sign-in.tsx"),
   route("podcast.xml", "routes/public/podcast-feed.ts"),
   route("feeds/:file", "routes/feeds/private-feed.ts"),
-  route("feeds/:token/audio/:episodeId", "routes/feeds/private-feed-audio.ts"),
+  route("feeds/:token/:part/:episodeId", "routes/feeds/private-feed-part.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
   route("sign-in/verify", "routes/public/sign-in-verify.tsx"),
@@ -75,6 +75,7 @@ export default [
 
   route("api/admin/login", "routes/api/admin/login.ts"),
   route("api/admin/logout", "routes/api/admin/logout.ts"),
+  route("api/admin/sign-ins", "routes/api/admin/sign-ins.ts"),
   route("api/admin/contacts", "routes/api/admin/contacts.ts"),
   route("api/admin/contacts/:id/read", "routes/api/admin/contact-read.ts"),
   route("api/contacts/:id/archive", "routes/api/contacts/archive.ts"),

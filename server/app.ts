@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
+import { renewWaitingPremiumMediaKeys } from "~/features/episodes/episode-media.server";
 import { billingFor, endLapsedGracePeriods } from "~/features/membership/billing.server";
 import { ensureOwnerPassword } from "~/features/owner/password.server";
 import { type AppContext, appContext } from "~/lib/app-context.server";
@@ -51,9 +52,27 @@ function sweepLapsedPayments(db: Database) {
   return timer;
 }
 
+const PREMIUM_MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A premium episode whose media keys were public (its flag turned on other than by the editor's save, or a renewal
+ * that failed) gets new keys at start-up and within the hour. Several instances may sweep at once: a renewal switches
+ * the row only if no other did.
+ */
+function sweepPremiumMediaKeys(db: Database, media: MediaStorage) {
+  const sweep = () =>
+    renewWaitingPremiumMediaKeys(db, media).catch((error) => {
+      console.error("[media] could not look for premium episodes waiting for new media keys:", error);
+    });
+  const timer = setInterval(sweep, PREMIUM_MEDIA_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
+
 /**
  * Validates the settings, opens the media storage (removing uploads a crashed process left), then opens and migrates
- * the database, seeds the sample content into a new one and makes sure the owner has a password.
+ * the database, seeds the sample content into a new one, renews the media keys of premium episodes that wait for it
+ * and makes sure the owner has a password.
  * Called once per process.
  */
 export async function startApp(source: Record<string, string | undefined> = process.env): Promise<AppRuntime> {
@@ -67,12 +86,14 @@ export async function startApp(source: Record<string, string | undefined> = proc
     await seedSampleContent(database.db);
     await seedSampleStories(database.db);
     await storeSampleEpisodeMedia(database.db, media, mediaLimits(env));
+    await renewWaitingPremiumMediaKeys(database.db, media);
     await ensureOwnerPassword(database.db, env.ADMIN_PASSWORD);
   } catch (error) {
     await database.close();
     throw error;
   }
   const graceSweep = billingFor(env) ? sweepLapsedPayments(database.db) : null;
+  const premiumMediaSweep = sweepPremiumMediaKeys(database.db, media);
   return {
     env,
     db: database.db,
@@ -82,6 +103,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
     pingDatabase: () => database.db.execute(sql`select 1`),
     close: () => {
       if (graceSweep) clearInterval(graceSweep);
+      clearInterval(premiumMediaSweep);
       return database.close();
     },
   };

@@ -6,7 +6,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
  * Express adapter would build, aborted when the client goes away before the response is finished.
  */
 export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  // The port a trusted proxy names, by the rule Express reads X-Forwarded-Host with for req.hostname.
+  const trustsPeer = req.app?.get("trust proxy fn")?.(req.socket.remoteAddress ?? "", 0) === true;
+  const [, forwardedPort] = trustsPeer ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";

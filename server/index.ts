@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { redactSecretPath } from "../app/lib/redact-secret-path";
+import { clientAddress, proxyTrust } from "../app/lib/trust-proxy.server";
 import type * as AppModule from "./app";
 import { clientErrorAnswers } from "./client-error-answers";
 import { createDatabaseAvailability } from "./database-availability";
@@ -78,13 +79,18 @@ async function main() {
   }
   app.use(clientErrorAnswers);
   app.use(unexpectedErrorHandler);
+  // Who the client is, by one rule: Express reads req.ip (rate limits, the request log, the owner's sign-in record)
+  // with it, and the front door's log line below with the same function.
+  const trust = proxyTrust(runtime.env.TRUST_PROXY);
+  if (runtime.env.TRUST_PROXY) app.set("trust proxy", trust);
 
   // A stored page is answered before Express: no middleware runs for it, and the request log gets its line here.
   const server = http.createServer((req, res) => {
     const startedAt = performance.now();
     const answered = frontDoor(req, res);
     const logOrPass = (fromMemory: boolean) => {
-      if (fromMemory) requestLog.write(shortLogLine(req, res, performance.now() - startedAt));
+      if (fromMemory)
+        requestLog.write(shortLogLine(req, res, clientAddress(req, trust), performance.now() - startedAt));
       else app(req, res);
     };
     if (typeof answered === "boolean") logOrPass(answered);

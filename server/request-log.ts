@@ -82,8 +82,16 @@ export function createRequestLog(out: Writable, maxBacklogChars = MAX_BACKLOG_CH
   };
 }
 
-/** The line morgan's "short" format writes, for a request answered without Express. */
-export function shortLogLine(req: IncomingMessage, res: ServerResponse, milliseconds: number): string {
+/**
+ * The line morgan's "short" format writes, for a request answered without Express; `client` is the address Express
+ * would give as req.ip.
+ */
+export function shortLogLine(
+  req: IncomingMessage,
+  res: ServerResponse,
+  client: string | undefined,
+  milliseconds: number,
+): string {
   const length = res.getHeader("content-length") ?? "-";
-  return `${req.socket.remoteAddress ?? "-"} - ${req.method} ${redactSecretPath(req.url ?? "-")} HTTP/${req.httpVersion} ${res.statusCode} ${length} - ${milliseconds.toFixed(3)} ms\n`;
+  return `${client ?? "-"} - ${req.method} ${redactSecretPath(req.url ?? "-")} HTTP/${req.httpVersion} ${res.statusCode} ${length} - ${milliseconds.toFixed(3)} ms\n`;
 }

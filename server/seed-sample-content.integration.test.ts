@@ -92,8 +92,13 @@ describe("seedSampleContent", () => {
           durationSeconds: podcastEpisodes.durationSeconds,
           transcriptKey: podcastEpisodes.transcriptKey,
           chapters: podcastEpisodes.chapters,
+          premium: podcastEpisodes.premium,
+          premiumMediaKeys: podcastEpisodes.premiumMediaKeys,
         })
         .from(podcastEpisodes);
+      // A premium sample's files were stored for it, never anyone's: they need no new keys.
+      expect(rows.filter((row) => row.premium).map((row) => row.premiumMediaKeys)).toEqual([true]);
+      expect(rows.filter((row) => !row.premium).every((row) => !row.premiumMediaKeys)).toBe(true);
       for (const row of rows) {
         expect(row.audioKey).toMatch(/^episodes\/audio\/[\w-]+\.mp3$/);
         const stored = await media.storage.stat(row.audioKey ?? "");

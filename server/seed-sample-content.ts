@@ -122,6 +122,8 @@ export async function storeSampleEpisodeMedia(db: Database, media: MediaStorage,
         transcriptKey: transcript?.key ?? null,
         transcriptMimeType: transcript ? transcript.contentType.split(";")[0] : null,
         chapters,
+        // Stored just now: a premium sample's files were never anyone's.
+        premiumMediaKeys: schema.podcastEpisodes.premium,
       })
       .where(and(eq(schema.podcastEpisodes.id, id), isNull(schema.podcastEpisodes.audioKey)))
       .returning({ id: schema.podcastEpisodes.id });

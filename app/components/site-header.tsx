@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { SiteSettings } from "~/lib/site-config";
 import { cn } from "~/lib/utils";
@@ -24,13 +24,18 @@ function useIsScrolled() {
   return scrolled;
 }
 
-/** `onSignIn` opens the sign-up modal, which the root composes (components import no feature). */
+/**
+ * `onSignIn` opens the sign-up modal, and `notice` is a standing line under the navigation, both of which the root
+ * composes (components import no feature).
+ */
 export function SiteHeader({
   settings,
   onSignIn,
+  notice,
 }: {
   settings: Pick<SiteSettings, "showName" | "social">;
   onSignIn: () => void;
+  notice?: ReactNode;
 }) {
   const scrolled = useIsScrolled();
   return (
@@ -65,6 +70,7 @@ export function SiteHeader({
           <MobileMenu onSignIn={onSignIn} />
         </div>
       </div>
+      {notice}
     </header>
   );
 }

@@ -313,6 +313,11 @@ export const podcastEpisodes = pgTable(
     /** Premium episodes are listed and have a page, with a lock: their audio is for premium members, never in the feed. */
     premium: boolean("premium").notNull().default(false),
     /**
+     * Whether the media keys were all made while the episode was premium, so that none was ever served to everyone.
+     * A premium episode without it gets new keys (renewPremiumMediaKeys): public caches may hold its old addresses.
+     */
+    premiumMediaKeys: boolean("premium_media_keys").notNull().default(false),
+    /**
      * Early access: Basic and Premium members may hear a scheduled episode from this time, before its publish date
      * (a premium episode stays for Premium members); null when the episode has no early access.
      */
@@ -405,6 +410,45 @@ export const rateLimitHits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
+);
+
+/**
+ * Consecutive failed logins of an account (the owner's is "owner"), whatever address they came from, and until when
+ * the next attempt must wait. An attempt counts before its password is checked, so that attempts sent together cannot
+ * all pass the same check; a success sets the count back to 0.
+ */
+export const loginThrottles = pgTable("login_throttles", {
+  account: text("account").primaryKey(),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Browsers the owner has logged in with (a long-lived cookie holds the token; only its SHA-256 is stored). Their
+ * attempts skip the account's slowdown, so that someone guessing from elsewhere cannot keep the owner out; a browser
+ * is forgotten after a few failures of its own.
+ */
+export const ownerLoginBrowsers = pgTable(
+  "owner_login_browsers",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("owner_login_browsers_last_sign_in_idx").on(t.lastSignInAt)],
+);
+
+/** The owner's login attempts whose password was checked, shown to the owner; kept for a bounded time. */
+export const ownerSignIns = pgTable(
+  "owner_sign_ins",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    address: text("address").notNull(),
+    userAgent: text("user_agent"),
+    succeeded: boolean("succeeded").notNull(),
+  },
+  (t) => [index("owner_sign_ins_at_idx").on(t.at)],
 );
 
 /** Site-wide secrets set at run time, such as the owner's password hash (key "owner_password_hash"). */

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { CurrentUser, MembershipTier } from "~/lib/current-user";
-import { readSession } from "~/lib/session.server";
+import { hasOwnerRole, readSession } from "~/lib/session.server";
 
 export type { CurrentUser, MembershipTier };
 
@@ -26,7 +26,7 @@ async function loadViewer(db: Database, request: Request): Promise<Viewer> {
   const session = await readSession(db, request);
   if (!session) return { user: null, isOwner: false };
   const user = session.data.userId ? await findCurrentUser(db, session.data.userId) : null;
-  return { user, isOwner: session.data.owner === true };
+  return { user, isOwner: hasOwnerRole(session.data) };
 }
 
 export async function findCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {

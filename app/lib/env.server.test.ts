@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { InvalidEnvError, parseEnv } from "./env.server";
+import { InvalidEnvError, parseEnv, SETTING_NAMES } from "./env.server";
 
 function parseError(source: Record<string, string | undefined>): InvalidEnvError {
   try {
@@ -129,6 +130,11 @@ describe("parseEnv", () => {
     ["MAX_AUDIO_MB", "1.5"],
     ["MAX_AUDIO_MB", "50001"],
     ["S3_FORCE_PATH_STYLE", "yes"],
+    ["TRUST_PROXY", "true"],
+    ["TRUST_PROXY", "0"],
+    ["TRUST_PROXY", "proxy.internal"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "10.0.0.1,,10.0.0.2"],
   ])("rejects %s=%s with an error naming the setting", (name, value) => {
     const error = parseError({ [name]: value });
     expect(error).toBeInstanceOf(InvalidEnvError);
@@ -168,5 +174,39 @@ describe("parseEnv", () => {
 
   it("ignores unrelated variables of the environment", () => {
     expect(parseEnv({ PATH: "/usr/bin", HOME: "/root" })).not.toHaveProperty("PATH");
+  });
+
+  it("reads TRUST_PROXY as a number of proxies or a list of their addresses, ranges and named ranges", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: " loopback, 10.0.0.0/8 ,2001:db8::1" }).TRUST_PROXY).toEqual({
+      addresses: ["loopback", "10.0.0.0/8", "2001:db8::1"],
+    });
+  });
+
+  it("says what TRUST_PROXY must be and which entry is wrong", () => {
+    const { message } = parseError({ TRUST_PROXY: "10.0.0.1, proxy.internal" });
+    expect(message).toBe(
+      "Invalid setting TRUST_PROXY: must be the number of proxies in front of the server (such as 1) or a " +
+        "comma-separated list of their addresses, CIDR ranges or loopback, linklocal, uniquelocal; " +
+        "invalid IP address: proxy.internal",
+    );
+  });
+});
+
+describe("the settings' documentation", () => {
+  it("names every setting in .env.example and in the README's settings table, and no other", () => {
+    const example = readFileSync(".env.example", "utf8");
+    const exampleNames = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+    expect([...exampleNames].sort()).toEqual([...SETTING_NAMES].sort());
+
+    const readme = readFileSync("README.md", "utf8");
+    const table = readme
+      .split("## Settings")[1]
+      .split("\n\n")
+      .find((block) => block.startsWith("| setting"));
+    const rows = (table ?? "").split("\n").slice(2);
+    const readmeNames = rows.flatMap((row) => [...row.split("|")[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
+    expect([...readmeNames].sort()).toEqual([...SETTING_NAMES].sort());
   });
 });

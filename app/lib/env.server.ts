@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.server";
 
 const postgresUrl = z
   .url({ error: "must be a URL such as postgres://user:password@host:5432/database" })
@@ -11,6 +12,17 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().min(1).default("0.0.0.0"),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, ctx): TrustProxy => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+          return z.NEVER;
+        }
+      })
+      .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: postgresUrl.optional(),
     SITE_URL: z
@@ -107,6 +119,9 @@ function requireAllOrNone<Name extends string>(
 }
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Every setting the server reads, for the test that holds .env.example and the README to them. */
+export const SETTING_NAMES = Object.keys(EnvSchema.shape);
 
 export class InvalidEnvError extends Error {}
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { clearRateLimit, consumeRateLimit, refundRateLimit } from "~/lib/rate-limit.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
 let database: TestDatabase;
@@ -27,4 +27,24 @@ it("counts concurrent attempts exactly once each", async () => {
     Array.from({ length: 25 }, () => consumeRateLimit(database.db, concurrent, "9.9.9.9")),
   );
   expect(results.filter((result) => result.allowed)).toHaveLength(10);
+});
+
+it("takes one attempt back, never below none", async () => {
+  const refunded = { ...rule, name: "refunded", limit: 2 };
+  await consumeRateLimit(database.db, refunded, "1.1.1.1");
+  await consumeRateLimit(database.db, refunded, "1.1.1.1");
+  await refundRateLimit(database.db, refunded, "1.1.1.1");
+  expect((await consumeRateLimit(database.db, refunded, "1.1.1.1")).allowed).toBe(true);
+  expect((await consumeRateLimit(database.db, refunded, "1.1.1.1")).allowed).toBe(false);
+  await refundRateLimit(database.db, refunded, "2.2.2.2");
+  expect((await consumeRateLimit(database.db, refunded, "2.2.2.2")).allowed).toBe(true);
+});
+
+it("forgets a subject's attempts and nobody else's", async () => {
+  const cleared = { ...rule, name: "cleared", limit: 1 };
+  await consumeRateLimit(database.db, cleared, "3.3.3.3");
+  await consumeRateLimit(database.db, cleared, "4.4.4.4");
+  await clearRateLimit(database.db, cleared, "3.3.3.3");
+  expect((await consumeRateLimit(database.db, cleared, "3.3.3.3")).allowed).toBe(true);
+  expect((await consumeRateLimit(database.db, cleared, "4.4.4.4")).allowed).toBe(false);
 });

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
 
@@ -23,9 +23,13 @@ const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
  * Counts one attempt against `rule` for `subject` (an IP, an email address) in a fixed window. The counter lives in
  * the database, so every server instance shares it; the upsert makes concurrent attempts count exactly once each.
  */
+function currentWindowStart(rule: RateLimitRule, now: number) {
+  return new Date(now - (now % rule.windowMs));
+}
+
 export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
   const now = Date.now();
-  const windowStart = new Date(now - (now % rule.windowMs));
+  const windowStart = currentWindowStart(rule, now);
   const [row] = await db
     .insert(rateLimitHits)
     .values({ key: `${rule.name}:${subject}`, windowStart, count: 1 })
@@ -40,4 +44,23 @@ export async function consumeRateLimit(db: Database, rule: RateLimitRule, subjec
   }
   if (row.count <= rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000) };
+}
+
+/** Takes back one attempt of the current window: one that was counted, then refused for another reason untried. */
+export async function refundRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ count: sql`${rateLimitHits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimitHits.key, `${rule.name}:${subject}`),
+        eq(rateLimitHits.windowStart, currentWindowStart(rule, Date.now())),
+        gt(rateLimitHits.count, 0),
+      ),
+    );
+}
+
+/** Forgets every attempt counted for `subject`, as when a success shows they were the rightful person's. */
+export async function clearRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, `${rule.name}:${subject}`));
 }

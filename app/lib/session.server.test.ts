@@ -37,7 +37,7 @@ describe("sessions", () => {
   });
 
   it("ignores tampered, unknown and malformed cookies", async () => {
-    const { token } = await createSession(database.db, { owner: true });
+    const { token } = await createSession(database.db, { ownerExpiresAt: Date.now() + 60_000 });
     const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     for (const cookie of [`${SESSION_COOKIE}=${tampered}`, `${SESSION_COOKIE}=x`, `${SESSION_COOKIE}=${token}'--`]) {
       expect(await readSession(database.db, requestWith(cookie))).toBeNull();
@@ -77,7 +77,7 @@ describe("sessions", () => {
   });
 
   it("treats an expired session as none and deletes it", async () => {
-    const { token } = await createSession(database.db, { owner: true }, -1000);
+    const { token } = await createSession(database.db, { ownerExpiresAt: Date.now() + 60_000 }, -1000);
     expect(await readSession(database.db, requestWith(`${SESSION_COOKIE}=${token}`))).toBeNull();
     const left = await database.db.select().from(sessions);
     expect(left.every((row) => row.expire.getTime() > Date.now())).toBe(true);

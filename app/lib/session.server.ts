@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
@@ -7,8 +7,17 @@ import { requestCookies, SESSION_COOKIE } from "~/lib/request-cookies.server";
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** What a session carries: the signed-in member and/or the owner role. Everything else is read fresh from the db. */
-export type SessionData = { userId?: string; owner?: boolean };
+/**
+ * What a session carries: the signed-in member and/or the owner role, which lasts until `ownerExpiresAt` (milliseconds
+ * since the epoch) whatever the session's own expiry, which the member part may set further away. Everything else is
+ * read fresh from the db.
+ */
+export type SessionData = { userId?: string; ownerExpiresAt?: number };
+
+/** Whether the session still carries the owner role. */
+export function hasOwnerRole(data: SessionData, now = Date.now()): boolean {
+  return typeof data.ownerExpiresAt === "number" && data.ownerExpiresAt > now;
+}
 
 export type ActiveSession = { id: string; data: SessionData; expiresAt: Date };
 
@@ -75,6 +84,19 @@ export async function startSession(
   if (previous) await db.delete(sessions).where(eq(sessions.sid, sessionIdFor(previous)));
   const { token } = await createSession(db, data, maxAgeMs);
   return sessionCookie(env, token, maxAgeMs);
+}
+
+/**
+ * Ends every session that carries the owner role (the owner's password changed). A member signed in on such a session
+ * is signed out too: the session's token may be what leaked, and signing in again by email costs a member little.
+ */
+export async function endOwnerSessions(db: Database, now = Date.now()): Promise<void> {
+  await db.delete(sessions).where(carriesOwnerRole(now));
+}
+
+/** In a query of the sessions table: the rows whose session still carries the owner role (as `hasOwnerRole`). */
+export function carriesOwnerRole(now = Date.now()): SQL {
+  return sql`coalesce((${sessions.sess}->>'ownerExpiresAt')::bigint, 0) > ${now}`;
 }
 
 /** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */

@@ -12,25 +12,34 @@ const storedHints = (page: Page) =>
   }));
 
 test.describe("admin login", () => {
-  for (const path of ["/admin", "/admin/login", "/admin/guest-applications"]) {
-    test(`${path} shows the login form`, async ({ page }) => {
-      await openPage(page, path);
-      await expect(passwordField(page)).toHaveAttribute("type", "password");
-      await expect(loginButton(page)).toBeVisible();
-    });
-  }
+  test("/admin, /admin/login and /admin/guest-applications show the login form", async ({ page }) => {
+    for (const path of ["/admin", "/admin/login", "/admin/guest-applications"]) {
+      await test.step(path, async () => {
+        await openPage(page, path);
+        await expect(passwordField(page)).toHaveAttribute("type", "password");
+        await expect(loginButton(page)).toBeVisible();
+      });
+    }
+  });
 
-  for (const path of ["/admin/contacts", "/admin/subscribers", "/admin/content-calendar"]) {
-    test(`${path} sends a visitor and a premium member to the login form`, async ({ page, signInAs }) => {
-      const response = await page.goto(path);
-      expect(response?.request().redirectedFrom()?.url()).toContain(path);
-      await expect(page).toHaveURL(/\/admin\/login$/);
-      await signInAs("premium");
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/admin\/login$/);
-      await expect(loginButton(page)).toBeVisible();
-    });
-  }
+  test("the owner's pages send a visitor and a premium member to the login form", async ({ page, signInAs }) => {
+    const paths = ["/admin/contacts", "/admin/subscribers", "/admin/content-calendar"];
+    for (const path of paths) {
+      await test.step(`${path}, signed out`, async () => {
+        const response = await page.goto(path);
+        expect(response?.request().redirectedFrom()?.url()).toContain(path);
+        await expect(page).toHaveURL(/\/admin\/login$/);
+      });
+    }
+    await signInAs("premium");
+    for (const path of paths) {
+      await test.step(`${path}, as a premium member`, async () => {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/admin\/login$/);
+        await expect(loginButton(page)).toBeVisible();
+      });
+    }
+  });
 
   test("a wrong password shows Invalid password and stores nothing", async ({ page, notifications }) => {
     await openPage(page, "/admin/login");
@@ -123,15 +132,18 @@ test.describe("the owner's floating menu", () => {
     { item: "Content Calendar", url: /\/admin\/content-calendar$/, heading: "Content Calendar" },
     { item: "Settings", url: /\/admin\/settings$/, heading: "Settings" },
   ];
-  for (const destination of destinations) {
-    test(`${destination.item} opens its page`, async ({ page }) => {
-      await openPage(page, "/about");
-      await page.getByRole("button", { name: "Admin Dashboard" }).click();
-      await page.getByRole("menuitem", { name: destination.item }).click();
-      await expect(page).toHaveURL(destination.url);
-      await expect(page.getByRole("heading", { level: 1, name: destination.heading })).toBeVisible();
-    });
-  }
+  // One page load for every item: each item is opened from the page the previous one led to, as the owner moves on.
+  test("each item opens its page", async ({ page }) => {
+    await openPage(page, "/about");
+    for (const destination of destinations) {
+      await test.step(destination.item, async () => {
+        await page.getByRole("button", { name: "Admin Dashboard" }).click();
+        await page.getByRole("menuitem", { name: destination.item }).click();
+        await expect(page).toHaveURL(destination.url);
+        await expect(page.getByRole("heading", { level: 1, name: destination.heading })).toBeVisible();
+      });
+    }
+  });
 
   test("an owner who opens the login page goes to the dashboard", async ({ page }) => {
     await openPage(page, "/admin");

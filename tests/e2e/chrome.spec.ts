@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { defaultSiteSettings, newsletterLinks } from "../../app/lib/site-config";
 import { E2E_NEWSLETTER_URL } from "../setup/e2e-newsletter";
-import { gapBelowHeader, makeHomePageTall, openPage, smallScriptRun } from "./support";
+import { gapBelowHeader, makeHomePageTall, openPage, pauseClock, smallScriptRun } from "./support";
 
 const DISMISSED_KEY = "analytics-notice-dismissed";
 const embedUrl = newsletterLinks(E2E_NEWSLETTER_URL).embedUrl;
@@ -164,7 +164,7 @@ test.describe("header", () => {
   test("tooltips open after 700 ms, and at once when another opens within 300 ms of one closing", async ({ page }) => {
     await page.clock.install();
     await gotoHydrated(page, "/");
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await pauseClock(page);
     const banner = page.getByRole("banner");
     const [twitter, youtube] = ["twitter", "youtube"].map((platform) => {
       const profile = defaultSiteSettings.social.find((entry) => entry.platform === platform);

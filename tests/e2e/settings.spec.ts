@@ -45,6 +45,11 @@ test("the owner changes the tagline, description and X profile and sees them on 
 
   await openPage(page, `${builtServer.url}/admin/settings`);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  // The login just made heads the owner's record of sign-ins, with the browser it came from.
+  const latestSignIn = page.getByRole("table", { name: "Recent sign-ins" }).getByRole("row").nth(1);
+  await expect(latestSignIn).toContainText("Signed in");
+  await expect(latestSignIn).toContainText("127.0.0.1");
+  await expect(latestSignIn).toContainText("Chrome");
   await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue(defaultSiteSettings.tagline);
   await page.getByLabel("Tagline", { exact: true }).fill(tagline);
   await page.getByLabel("Description").fill(description);

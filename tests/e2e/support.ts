@@ -21,6 +21,15 @@ export async function pageLive(page: Page) {
   });
 }
 
+/**
+ * Stops the clock of a page that installed Playwright's fake clock, so that its timers run only when the test moves
+ * it. The page's clock keeps running until then, and pausing at a time it has already passed throws; a minute ahead of
+ * the page's own clock leaves room for a host that is slow between the two calls.
+ */
+export async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
+}
+
 declare global {
   interface Window {
     smallScriptRan?: boolean;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { animationsSettled, openPage } from "./support";
+import { animationsSettled, openPage, pauseClock } from "./support";
 
 /** Toasts are raised through the launch-list form's client check, which needs no server round trip. */
 async function raiseInvalidEmailToast(page: Page) {
@@ -20,8 +20,7 @@ test.describe("toasts", () => {
   test("close after 5000 ms", async ({ page, notifications }) => {
     await page.clock.install();
     await openPage(page, "/");
-    // A second past the page's own clock, not this process's: on a busy host the page's clock ran ahead of it.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await pauseClock(page);
     await raiseInvalidEmailToast(page);
     await expect(notifications.getByRole("listitem")).toHaveCount(1);
     await page.clock.runFor(4_800);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { openPage, pauseClock } from "./support";
 
 /**
  * Every test that upgrades signs in under an alias of its own: its copy of the mock user changes tier without
@@ -73,7 +73,7 @@ test("upgrading free to basic: Processing..., the success toast, then the dashbo
   await signInAs("free", { alias: "upgrade-free-to-basic" });
   await page.clock.install();
   await openPage(page, "/members/upgrade");
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await pauseClock(page);
 
   // Holds the request so that the in-flight state can be seen, then lets it reach the real server.
   let releaseRequest = () => {};

@@ -37,7 +37,13 @@ const memberPages = [
   "/members/resources",
   "/members/guest-applications",
 ];
-const ownerPages = ["/admin/contacts", "/admin/subscribers", "/admin/content-calendar", "/admin/members"];
+const ownerPages = [
+  "/admin/contacts",
+  "/admin/subscribers",
+  "/admin/content-calendar",
+  "/admin/members",
+  "/admin/settings",
+];
 
 /** The JSON-LD types each page must carry (spec section 1); pages not listed carry none. */
 const expectedStructuredData: Record<string, string[]> = {

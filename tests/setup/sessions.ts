@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { OWNER_SESSION_MAX_AGE_MS } from "~/features/owner/login.server";
 import type { MembershipTier } from "~/lib/auth.server";
 import { SESSION_COOKIE } from "~/lib/request-cookies.server";
 import { createSession } from "~/lib/session.server";
@@ -28,9 +29,9 @@ export async function signInMember(
   return { id, email, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
-/** A session with the owner role; the Cookie header value. */
+/** A session with the owner role, for as long as a login gives it; the Cookie header value. */
 export async function signInOwner(db: Database): Promise<string> {
-  const { token } = await createSession(db, { owner: true });
+  const { token } = await createSession(db, { ownerExpiresAt: Date.now() + OWNER_SESSION_MAX_AGE_MS });
   return `${SESSION_COOKIE}=${token}`;
 }
 

@@ -39,13 +39,15 @@ export type IdentityClaims = {
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
 
 /**
- * Creates or updates the member a provider vouches for; the id is the provider's subject. Names, picture and email
- * follow the claims; the tier never does (new members are free). An address already held by another record is
- * never taken from it: a verified address signs in to that record (someone who first came by email link), an
- * unverified one is simply not stored.
+ * Creates or updates the member a provider vouches for; the id is the provider's subject. Names and picture follow
+ * the claims; the tier never does (new members are free). The email follows them only when the provider says it
+ * verified it (`email_verified: true`): an address is what sign-in by email link, a later provider and the guest
+ * applications a premium member sees are matched by, so an address nobody proved is never stored. A verified address
+ * held by another record signs in to that record (someone who first came by email link); an address already held is
+ * never taken from its record.
  */
 export async function upsertMemberFromClaims(db: Database, claims: IdentityClaims): Promise<string> {
-  const email = text(claims.email)?.toLowerCase();
+  const email = claims.email_verified === true ? text(claims.email)?.toLowerCase() : undefined;
   const profile = {
     ...(text(claims.given_name) !== undefined && { firstName: text(claims.given_name) }),
     ...(text(claims.family_name) !== undefined && { lastName: text(claims.family_name) }),
@@ -54,7 +56,7 @@ export async function upsertMemberFromClaims(db: Database, claims: IdentityClaim
   const emailOwner = email ? await findUserIdByEmail(db, email) : null;
 
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).limit(1);
-  if (!existing && emailOwner && claims.email_verified === true) {
+  if (!existing && emailOwner) {
     await db
       .update(users)
       .set({ ...profile, updatedAt: new Date() })

@@ -3,6 +3,7 @@ import * as oidc from "openid-client";
 import type { Database } from "~/db/client.server";
 import { authRequests } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { consumeRateLimit, type RateLimitResult, type RateLimitRule } from "~/lib/rate-limit.server";
 import { requestCookies } from "~/lib/request-cookies.server";
 import { type IdentityClaims, upsertMemberFromClaims } from "./members.server";
 import { safeReturnTo } from "./return-to";
@@ -61,6 +62,16 @@ function stateCookie(env: Env, value: string, maxAgeMs: number) {
 }
 
 export const clearStateCookie = (env: Env) => stateCookie(env, "", 0);
+
+/**
+ * Each start stores a pending sign-in (swept once expired), so one address may start only so many: as many as the
+ * email link allows, which no person signing in reaches.
+ */
+export const OIDC_START_RATE_LIMIT: RateLimitRule = { name: "oidc-start", limit: 20, windowMs: 15 * 60 * 1000 };
+
+export function consumeOidcStartLimit(db: Database, clientIp: string): Promise<RateLimitResult> {
+  return consumeRateLimit(db, OIDC_START_RATE_LIMIT, clientIp);
+}
 
 /**
  * Starts an authorisation code flow with PKCE, state and nonce. The state goes into the database (with the verifier,

@@ -1,13 +1,14 @@
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
-import { readSession, startSession } from "~/lib/session.server";
+import { hasOwnerRole, readSession, startSession } from "~/lib/session.server";
 import { recordSignIn } from "./members.server";
 import { safeReturnTo } from "./return-to";
 
 /**
  * Signs a member in with a fresh session (the old token is dropped) and sends them on. An owner who also signs in as a
- * member keeps the owner role: the same browser proved both.
+ * member keeps the owner role, the same browser proved both, but only until the role's own expiry: the member's
+ * longer session does not lengthen it.
  */
 export async function signInAndRedirect(
   db: Database,
@@ -21,7 +22,7 @@ export async function signInAndRedirect(
   const previous = await readSession(db, request);
   const setCookie = await startSession(db, env, request, {
     userId,
-    ...(previous?.data.owner === true && { owner: true }),
+    ...(previous && hasOwnerRole(previous.data) && { ownerExpiresAt: previous.data.ownerExpiresAt }),
   });
   const headers = new Headers();
   headers.append("Set-Cookie", setCookie);

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { podcastEpisodes } from "~/db/schema";
 import { notFound } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { PODCAST_ARTWORK_RULES } from "~/lib/media/checks/image.server";
-import { contentTypeForKey } from "~/lib/media/media-key";
+import { contentTypeForKey, newKeyLike, renditionKey } from "~/lib/media/media-key";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { receiveOwnerFile } from "~/lib/media/receive-owner-file.server";
 import type { StoredUpload } from "~/lib/media/store-upload.server";
@@ -242,4 +242,119 @@ export async function answerEpisodeMediaRemoval(
     field === "artwork" ? await removeEpisodeArtwork(db, media, id) : await removeEpisodeTranscript(db, media, id);
   if (!data) return notFound(EPISODE_NOT_FOUND);
   return { success: true as const, message: EPISODE_MEDIA_REMOVED[field], data };
+}
+
+const renewableColumns = {
+  premium: podcastEpisodes.premium,
+  premiumMediaKeys: podcastEpisodes.premiumMediaKeys,
+  audioKey: podcastEpisodes.audioKey,
+  transcriptKey: podcastEpisodes.transcriptKey,
+  artworkKey: podcastEpisodes.artworkKey,
+  artworkRenditions: podcastEpisodes.artworkRenditions,
+};
+
+type RenewableRow = {
+  premium: boolean;
+  premiumMediaKeys: boolean;
+  audioKey: string | null;
+  transcriptKey: string | null;
+  artworkKey: string | null;
+  artworkRenditions: { key: string; width: number; height: number }[];
+};
+
+const keysOf = (row: Omit<RenewableRow, "premium" | "premiumMediaKeys">) =>
+  [row.audioKey, row.transcriptKey, ...artworkKeys(row as EpisodeMediaColumns)].filter((key) => key !== null);
+
+/** Whether the row still names exactly the files of the snapshot (an upload or a removal meanwhile changes them). */
+const namesSameFiles = (row: RenewableRow, snapshot: RenewableRow) =>
+  JSON.stringify(keysOf(row)) === JSON.stringify(keysOf(snapshot));
+
+export type PremiumMediaRenewal = "renewed" | "not needed" | "changed meanwhile";
+
+/**
+ * Gives a premium episode whose media keys may have been served to everyone (made while it was free, or before this
+ * rule) new keys for its audio, transcript and artwork with its renditions, so that what public caches hold for a
+ * year under the old addresses is not the premium episode's: each file is copied to a new key, the row is switched to
+ * the new keys in one transaction (only if the episode is still premium, still waiting, and names the same files),
+ * then the old files are deleted. A crash before the switch leaves unused copies; after it, files no episode names;
+ * never a row naming a missing file. An episode that changed meanwhile keeps its keys and waits for the next try.
+ */
+export async function renewPremiumMediaKeys(
+  db: Database,
+  media: MediaStorage,
+  id: number,
+): Promise<PremiumMediaRenewal> {
+  const [snapshot] = await db.select(renewableColumns).from(podcastEpisodes).where(eq(podcastEpisodes.id, id));
+  if (!snapshot?.premium || snapshot.premiumMediaKeys) return "not needed";
+
+  const newArtworkKey = snapshot.artworkKey ? newKeyLike(snapshot.artworkKey) : null;
+  const renewed = {
+    audioKey: snapshot.audioKey ? newKeyLike(snapshot.audioKey) : null,
+    transcriptKey: snapshot.transcriptKey ? newKeyLike(snapshot.transcriptKey) : null,
+    artworkKey: newArtworkKey,
+    artworkRenditions: newArtworkKey
+      ? snapshot.artworkRenditions.map((rendition) => ({
+          ...rendition,
+          key: renditionKey(newArtworkKey, rendition.width),
+        }))
+      : [],
+  };
+  const oldKeys = keysOf(snapshot);
+  const newKeys = keysOf(renewed);
+  const copies: string[] = [];
+  try {
+    for (const [index, key] of oldKeys.entries()) {
+      await media.copy(key, newKeys[index]);
+      copies.push(newKeys[index]);
+    }
+  } catch (error) {
+    await deleteKeys(media, copies, "the copies of a premium episode's files whose renewal failed");
+    throw error;
+  }
+
+  let switched: boolean;
+  try {
+    switched = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select(renewableColumns)
+        .from(podcastEpisodes)
+        .where(eq(podcastEpisodes.id, id))
+        .for("update");
+      if (!current?.premium || current.premiumMediaKeys || !namesSameFiles(current, snapshot)) return false;
+      await tx
+        .update(podcastEpisodes)
+        .set({ ...renewed, premiumMediaKeys: true, updatedAt: new Date() })
+        .where(eq(podcastEpisodes.id, id));
+      return true;
+    });
+  } catch (error) {
+    await deleteKeys(media, copies, "the copies of a premium episode's files whose renewal failed");
+    throw error;
+  }
+  if (!switched) {
+    await deleteKeys(media, copies, "the copies of a premium episode's files that changed meanwhile");
+    return "changed meanwhile";
+  }
+  await deleteKeys(media, oldKeys, "a premium episode's files at their old keys");
+  return "renewed";
+}
+
+/**
+ * Renews the keys of every premium episode still waiting (its premium flag turned on by any means, or a renewal that
+ * failed or was cut short); returns how many were renewed. A failure is logged and left for the next sweep.
+ */
+export async function renewWaitingPremiumMediaKeys(db: Database, media: MediaStorage): Promise<number> {
+  const waiting = await db
+    .select({ id: podcastEpisodes.id })
+    .from(podcastEpisodes)
+    .where(and(eq(podcastEpisodes.premium, true), eq(podcastEpisodes.premiumMediaKeys, false)));
+  let renewed = 0;
+  for (const { id } of waiting) {
+    try {
+      if ((await renewPremiumMediaKeys(db, media, id)) === "renewed") renewed += 1;
+    } catch (error) {
+      console.error(`[media] could not give premium episode ${id} new media keys:`, error);
+    }
+  }
+  return renewed;
 }

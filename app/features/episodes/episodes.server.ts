@@ -1,7 +1,19 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type EpisodeChapter, episodeGuests, episodeSlugRedirects, podcastEpisodes } from "~/db/schema";
-import type { MembershipTier } from "~/lib/current-user";
+import {
+  ANONYMOUS,
+  contentFor,
+  type EpisodeAccess,
+  type EpisodeAccessFacts,
+  type EpisodeGrant,
+  type EpisodePart,
+  type EpisodeViewer,
+  episodeAccess,
+  grantOf,
+  isGranted,
+  listedFor,
+} from "./episode-access.server";
 import {
   EPISODES_PER_PAGE,
   type EpisodeGuest,
@@ -12,38 +24,6 @@ import {
   formatDuration,
   type PodcastEpisode,
 } from "./schema";
-
-/**
- * Whether an episode is public at `now`: scheduled or published, its date come, its audio uploaded. `now` comes from
- * the caller (never SQL's now()), so that one clock decides for the pages, the feed and the page cache alike.
- */
-export const isPublicAt = (now: Date) =>
-  and(
-    inArray(podcastEpisodes.status, ["scheduled", "published"]),
-    lte(podcastEpisodes.publishDate, now),
-    isNotNull(podcastEpisodes.audioKey),
-  ) as SQL;
-
-/**
- * Whether a scheduled episode is in its early access at `now`: its early-access time come, its publish date not yet,
- * its audio uploaded. Only Basic and Premium members may hear it then.
- */
-const isEarlyAccessAt = (now: Date) =>
-  and(
-    eq(podcastEpisodes.status, "scheduled"),
-    lte(podcastEpisodes.earlyAccessAt, now),
-    gt(podcastEpisodes.publishDate, now),
-    isNotNull(podcastEpisodes.audioKey),
-  ) as SQL;
-
-/** Tiers that hear early-access episodes. */
-export const hasEarlyAccess = (tier: MembershipTier | null) => tier === "basic" || tier === "premium";
-
-/** The episodes a listener of `tier` may have at `now`: the public ones, and those in early access for paying tiers. */
-const isListedFor = (now: Date, tier: MembershipTier | null) =>
-  (hasEarlyAccess(tier) ? or(isPublicAt(now), isEarlyAccessAt(now)) : isPublicAt(now)) as SQL;
-
-const isFreeAt = (now: Date) => and(isPublicAt(now), eq(podcastEpisodes.premium, false)) as SQL;
 
 const firstGuestName = sql<string | null>`(
   select ${episodeGuests.name} from ${episodeGuests}
@@ -87,7 +67,7 @@ function selectApiRows(db: Database, now: Date) {
   return db
     .select(apiColumns)
     .from(podcastEpisodes)
-    .where(isFreeAt(now))
+    .where(contentFor(ANONYMOUS, now))
     .orderBy(trailerFirst, ...newestFirst);
 }
 
@@ -104,7 +84,7 @@ export async function featuredEpisode(db: Database, now: Date): Promise<Featured
   const [row] = await db
     .select({ ...apiColumns, chapters: podcastEpisodes.chapters })
     .from(podcastEpisodes)
-    .where(isFreeAt(now))
+    .where(contentFor(ANONYMOUS, now))
     .orderBy(trailerFirst, ...newestFirst)
     .limit(1);
   if (!row) return null;
@@ -120,7 +100,7 @@ export async function latestEpisode(db: Database, now: Date): Promise<EpisodeNei
   const [row] = await db
     .select({ slug: podcastEpisodes.slug, title: podcastEpisodes.title })
     .from(podcastEpisodes)
-    .where(isFreeAt(now))
+    .where(contentFor(ANONYMOUS, now))
     .orderBy(...newestFirst)
     .limit(1);
   return row ?? null;
@@ -154,18 +134,19 @@ const toListItem = ({ publishDate, episodeType, ...row }: ListRow, now: Date): E
 export type EpisodeListPage = { episodes: EpisodeListItem[]; page: number; hasPrevious: boolean; hasNext: boolean };
 
 /**
- * One page of the public episodes, premium ones included (the page shows them with a lock), newest first, leaving
- * out the episode the trailer card already shows. A Basic or Premium member also sees those in early access.
+ * One page of the episodes listed for `viewer`, premium ones included (the page shows them with a lock), newest
+ * first, leaving out the episode the trailer card already shows. Basic and Premium members (and the owner) also see
+ * those in early access.
  */
 export async function listPublicEpisodes(
   db: Database,
   now: Date,
-  { page, exceptId, tier = null }: { page: number; exceptId?: number; tier?: MembershipTier | null },
+  { page, exceptId, viewer = ANONYMOUS }: { page: number; exceptId?: number; viewer?: EpisodeViewer },
 ): Promise<EpisodeListPage> {
   const rows = await db
     .select(listColumns)
     .from(podcastEpisodes)
-    .where(and(isListedFor(now, tier), exceptId === undefined ? undefined : ne(podcastEpisodes.id, exceptId)))
+    .where(and(listedFor(viewer, now), exceptId === undefined ? undefined : ne(podcastEpisodes.id, exceptId)))
     .orderBy(...newestFirst)
     .limit(EPISODES_PER_PAGE + 1)
     .offset((page - 1) * EPISODES_PER_PAGE);
@@ -177,23 +158,35 @@ export async function listPublicEpisodes(
   };
 }
 
-/** A public episode with everything its page shows, straight from its row; media keys are the caller's to turn. */
-export type PublicEpisodeRow = ListRow & {
-  guid: string;
-  showNotesHtml: string;
-  audioKey: string | null;
-  audioMimeType: string;
-  explicit: boolean;
-  artworkKey: string | null;
-  artworkRenditions: { key: string; width: number; height: number }[];
-  transcriptKey: string | null;
-  chapters: EpisodeChapter[];
-  guests: EpisodeGuest[];
-  previous: EpisodeNeighbour | null;
-  next: EpisodeNeighbour | null;
+/** The columns the access rule reads (episode-access.server.ts). */
+const accessColumns = {
+  status: podcastEpisodes.status,
+  publishDate: podcastEpisodes.publishDate,
+  earlyAccessAt: podcastEpisodes.earlyAccessAt,
+  premium: podcastEpisodes.premium,
+  audioKey: podcastEpisodes.audioKey,
 };
 
-export type EpisodeLookup = { kind: "episode"; episode: PublicEpisodeRow } | { kind: "moved"; slug: string } | null;
+/** An episode with everything its page may show, straight from its row; the page shows what the access rule grants. */
+export type PublicEpisodeRow = ListRow &
+  EpisodeAccessFacts & {
+    guid: string;
+    showNotesHtml: string;
+    audioMimeType: string;
+    explicit: boolean;
+    artworkKey: string | null;
+    artworkRenditions: { key: string; width: number; height: number }[];
+    transcriptKey: string | null;
+    chapters: EpisodeChapter[];
+    guests: EpisodeGuest[];
+    previous: EpisodeNeighbour | null;
+    next: EpisodeNeighbour | null;
+  };
+
+export type EpisodeLookup =
+  | { kind: "episode"; episode: PublicEpisodeRow; access: EpisodeAccess }
+  | { kind: "moved"; slug: string }
+  | null;
 
 async function guestsOf(db: Database, episodeIds: number[]): Promise<Map<number, EpisodeGuest[]>> {
   const byEpisode = new Map<number, EpisodeGuest[]>();
@@ -214,6 +207,7 @@ async function guestsOf(db: Database, episodeIds: number[]): Promise<Map<number,
   return byEpisode;
 }
 
+/** The public episode before or after this one, as anyone's list orders them. */
 async function neighbour(db: Database, now: Date, episode: { id: number; publishDate: Date }, older: boolean) {
   const before = or(
     lt(podcastEpisodes.publishDate, episode.publishDate),
@@ -226,29 +220,29 @@ async function neighbour(db: Database, now: Date, episode: { id: number; publish
   const [row] = await db
     .select({ slug: podcastEpisodes.slug, title: podcastEpisodes.title })
     .from(podcastEpisodes)
-    .where(and(isPublicAt(now), older ? before : after))
+    .where(and(listedFor(ANONYMOUS, now), older ? before : after))
     .orderBy(...(older ? newestFirst : [asc(podcastEpisodes.publishDate), asc(podcastEpisodes.id)]))
     .limit(1);
   return row ?? null;
 }
 
 /**
- * The public episode at `/podcast/{slug}`; `moved` with the current slug when `slug` is one it had before; null for
- * an unknown slug or an episode that is not public at `now` (a draft, unpublished, or scheduled for later). A viewer
- * of a paying tier also finds an episode in its early access.
+ * The episode at `/podcast/{slug}` when it is listed for `viewer` at `now`, with what the viewer gets of it; `moved`
+ * with the current slug when `slug` is one it had before; null for an unknown slug or an episode the viewer may not
+ * see (a draft, unpublished, scheduled for later, or in an early access that is not theirs).
  */
 export async function findPublicEpisode(
   db: Database,
   slug: string,
   now: Date,
-  tier: MembershipTier | null = null,
+  viewer: EpisodeViewer = ANONYMOUS,
 ): Promise<EpisodeLookup> {
   const [row] = await db
     .select({
       ...listColumns,
+      ...accessColumns,
       guid: podcastEpisodes.guid,
       showNotesHtml: podcastEpisodes.showNotesHtml,
-      audioKey: podcastEpisodes.audioKey,
       audioMimeType: podcastEpisodes.audioMimeType,
       explicit: podcastEpisodes.explicit,
       artworkKey: podcastEpisodes.artworkKey,
@@ -257,14 +251,15 @@ export async function findPublicEpisode(
       chapters: podcastEpisodes.chapters,
     })
     .from(podcastEpisodes)
-    .where(and(eq(podcastEpisodes.slug, slug), isListedFor(now, tier)));
-  if (!row) {
+    .where(eq(podcastEpisodes.slug, slug));
+  const access = row ? episodeAccess(viewer, row, now) : null;
+  if (!row || !access || !isGranted(access.listing)) {
     const [moved] = await db
-      .select({ slug: podcastEpisodes.slug })
+      .select({ slug: podcastEpisodes.slug, ...accessColumns })
       .from(episodeSlugRedirects)
       .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, episodeSlugRedirects.episodeId))
-      .where(and(eq(episodeSlugRedirects.slug, slug), isListedFor(now, tier)));
-    return moved ? { kind: "moved", slug: moved.slug } : null;
+      .where(eq(episodeSlugRedirects.slug, slug));
+    return moved && isGranted(episodeAccess(viewer, moved, now).listing) ? { kind: "moved", slug: moved.slug } : null;
   }
   const publishDate = row.publishDate as Date;
   const [guests, previous, next] = await Promise.all([
@@ -272,38 +267,49 @@ export async function findPublicEpisode(
     neighbour(db, now, { id: row.id, publishDate }, true),
     neighbour(db, now, { id: row.id, publishDate }, false),
   ]);
-  return { kind: "episode", episode: { ...row, guests: guests.get(row.id) ?? [], previous, next } };
+  return { kind: "episode", episode: { ...row, guests: guests.get(row.id) ?? [], previous, next }, access };
 }
 
-/** The chapters of the public episode at `/podcast/{slug}`, or null when there is no such episode. */
-export async function findPublicEpisodeChapters(
+/** The chapters of the episode at `/podcast/{slug}` with what the viewer gets of them; null for no such episode. */
+export async function findEpisodeChapters(
   db: Database,
   slug: string,
   now: Date,
-): Promise<EpisodeChapter[] | null> {
+  readViewer: () => Promise<EpisodeViewer>,
+): Promise<{ grant: EpisodeGrant; chapters: EpisodeChapter[] } | null> {
   const [row] = await db
-    .select({ chapters: podcastEpisodes.chapters })
+    .select({ ...accessColumns, chapters: podcastEpisodes.chapters })
     .from(podcastEpisodes)
-    .where(and(eq(podcastEpisodes.slug, slug), isPublicAt(now)));
-  return row?.chapters ?? null;
+    .where(eq(podcastEpisodes.slug, slug));
+  if (!row) return null;
+  return { grant: await grantOf(row, "chapters", now, readViewer), chapters: row.chapters };
+}
+
+/** Which part of the episode a stored key is: its artwork (or a rendition of it) sells it; anything else is content. */
+function partNamedBy(
+  row: { artworkKey: string | null; artworkRenditions: { key: string }[]; audioKey: string | null },
+  key: string,
+): EpisodePart {
+  if (key === row.artworkKey || row.artworkRenditions.some((rendition) => rendition.key === key)) return "artwork";
+  return key === row.audioKey ? "audio" : "transcript";
 }
 
 /**
- * What a media request needs to know about the episode naming a key: may anyone have it, may paying members have it
- * early, and is it premium audio.
+ * What the viewer gets of the file stored under `key`, as the access rule answers for the episode naming it (its
+ * audio, transcript, artwork or one of the artwork's renditions); null when no episode names the key. Media is
+ * served only after this.
  */
-export type EpisodeMediaOwner = { isPublic: boolean; isEarlyAccess: boolean; isPremiumAudio: boolean };
-
-/**
- * The episode whose audio, artwork (or one of its renditions) or transcript is stored under `key`, or null when no
- * episode names it. Media is served only after this finds a row.
- */
-export async function findEpisodeMediaOwner(db: Database, key: string, now: Date): Promise<EpisodeMediaOwner | null> {
+export async function findEpisodeMediaGrant(
+  db: Database,
+  key: string,
+  now: Date,
+  readViewer: () => Promise<EpisodeViewer>,
+): Promise<EpisodeGrant | null> {
   const [row] = await db
     .select({
-      isPublic: sql<boolean>`coalesce(${isPublicAt(now)}, false)`,
-      isEarlyAccess: sql<boolean>`coalesce(${isEarlyAccessAt(now)}, false)`,
-      isPremiumAudio: sql<boolean>`${podcastEpisodes.premium} and ${podcastEpisodes.audioKey} = ${key}`,
+      ...accessColumns,
+      artworkKey: podcastEpisodes.artworkKey,
+      artworkRenditions: podcastEpisodes.artworkRenditions,
     })
     .from(podcastEpisodes)
     .where(
@@ -315,7 +321,8 @@ export async function findEpisodeMediaOwner(db: Database, key: string, now: Date
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return grantOf(row, partNamedBy(row, key), now, readViewer);
 }
 
 export type FeedEpisode = {
@@ -335,6 +342,7 @@ export type FeedEpisode = {
   explicit: boolean;
   artworkKey: string | null;
   guests: EpisodeGuest[];
+  /** Null when there is none, or when the access rule does not give it to the feed's reader. */
   transcriptKey: string | null;
   transcriptMimeType: string | null;
   hasChapters: boolean;
@@ -342,34 +350,24 @@ export type FeedEpisode = {
 };
 
 /**
- * What a feed may carry at `now` for a member of `tier`, or for the public feed (null): public episodes, then those in
- * early access for paying tiers; premium ones only for Premium.
- */
-function feedCondition(now: Date, tier: MembershipTier | null): SQL {
-  if (tier === null) return isFreeAt(now);
-  return and(isListedFor(now, tier), tier === "premium" ? undefined : eq(podcastEpisodes.premium, false)) as SQL;
-}
-
-/**
- * What a podcast feed carries, newest first, with their guests: the public feed's free episodes public at `now`
- * (no tier), or what a member's private feed carries for their tier.
+ * What a podcast feed carries for `viewer`, newest first, with their guests: the episodes whose audio the access rule
+ * gives them at `now` (the public feed: anonymous; a private feed: its member).
  */
 export async function listFeedEpisodes(
   db: Database,
   now: Date,
-  tier: MembershipTier | null = null,
+  viewer: EpisodeViewer = ANONYMOUS,
 ): Promise<FeedEpisode[]> {
   const rows = await db
     .select({
+      ...accessColumns,
       id: podcastEpisodes.id,
       guid: podcastEpisodes.guid,
       slug: podcastEpisodes.slug,
       title: podcastEpisodes.title,
       description: podcastEpisodes.description,
-      audioKey: podcastEpisodes.audioKey,
       audioLengthBytes: podcastEpisodes.audioLengthBytes,
       audioMimeType: podcastEpisodes.audioMimeType,
-      publishDate: podcastEpisodes.publishDate,
       seasonNumber: podcastEpisodes.seasonNumber,
       episodeNumber: podcastEpisodes.episodeNumber,
       episodeType: podcastEpisodes.episodeType,
@@ -382,23 +380,27 @@ export async function listFeedEpisodes(
       updatedAt: podcastEpisodes.updatedAt,
     })
     .from(podcastEpisodes)
-    .where(feedCondition(now, tier))
+    .where(contentFor(viewer, now))
     .orderBy(...newestFirst);
   const guests = await guestsOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map(({ id, publishDate, audioKey, ...row }) => ({
-    ...row,
-    id,
-    publishDate: publishDate as Date,
-    audioKey: audioKey as string,
-    episodeType: row.episodeType as FeedEpisode["episodeType"],
-    guests: guests.get(id) ?? [],
-  }));
+  return rows.map(({ id, publishDate, audioKey, status, earlyAccessAt, premium, ...row }) => {
+    const access = episodeAccess(viewer, { status, publishDate, earlyAccessAt, premium, audioKey }, now);
+    return {
+      ...row,
+      id,
+      publishDate: publishDate as Date,
+      audioKey: audioKey as string,
+      episodeType: row.episodeType as FeedEpisode["episodeType"],
+      transcriptKey: isGranted(access.part("transcript")) ? row.transcriptKey : null,
+      guests: guests.get(id) ?? [],
+    };
+  });
 }
 
-/** Every public episode page with the time it last changed (its edit, or its publication), for the sitemap. */
+/** Every episode page anyone may see, with the time it last changed (its edit, or its publication), for the sitemap. */
 export async function listPublicEpisodeRevisions(
   db: Database,
   now: Date,
@@ -410,7 +412,7 @@ export async function listPublicEpisodeRevisions(
       publishDate: podcastEpisodes.publishDate,
     })
     .from(podcastEpisodes)
-    .where(isPublicAt(now))
+    .where(listedFor(ANONYMOUS, now))
     .orderBy(...newestFirst);
   return rows.map(({ slug, updatedAt, publishDate }) => ({
     slug,
@@ -418,24 +420,37 @@ export async function listPublicEpisodeRevisions(
   }));
 }
 
-export type MemberFeedAudio = { kind: "audio"; key: string } | { kind: "premium-required" } | null;
+/** The parts of an episode a private feed names, each at an address of its own under the feed's token. */
+export const FEED_EPISODE_PARTS = ["audio", "transcript", "artwork", "chapters"] as const;
+export type FeedEpisodePart = (typeof FEED_EPISODE_PARTS)[number];
+
+export type FeedEpisodePartAnswer =
+  | { grant: EpisodeGrant; kind: "file"; key: string | null }
+  | { grant: EpisodeGrant; kind: "chapters"; chapters: EpisodeChapter[] };
 
 /**
- * The audio behind a private feed's enclosure for a member of `tier`, checked at `now`: the key when their feed may
- * carry the episode, "premium-required" for a premium episode a lower tier may not hear (after a downgrade), null for
- * an episode no feed carries now.
+ * One part of an episode as a member's private feed serves it, with what the access rule gives the member at `now`
+ * (the tier is read on every request, so a downgrade stops premium audio at once); null for no such episode.
  */
-export async function findMemberFeedAudio(
+export async function findFeedEpisodePart(
   db: Database,
   episodeId: number,
+  part: FeedEpisodePart,
   now: Date,
-  tier: MembershipTier,
-): Promise<MemberFeedAudio> {
+  viewer: EpisodeViewer,
+): Promise<FeedEpisodePartAnswer | null> {
   const [row] = await db
-    .select({ audioKey: podcastEpisodes.audioKey, premium: podcastEpisodes.premium })
+    .select({
+      ...accessColumns,
+      transcriptKey: podcastEpisodes.transcriptKey,
+      artworkKey: podcastEpisodes.artworkKey,
+      chapters: podcastEpisodes.chapters,
+    })
     .from(podcastEpisodes)
-    .where(and(eq(podcastEpisodes.id, episodeId), feedCondition(now, "premium")));
-  if (!row?.audioKey) return null;
-  if (row.premium && tier !== "premium") return { kind: "premium-required" };
-  return { kind: "audio", key: row.audioKey };
+    .where(eq(podcastEpisodes.id, episodeId));
+  if (!row) return null;
+  const grant = episodeAccess(viewer, row, now).part(part);
+  if (part === "chapters") return { grant, kind: "chapters", chapters: row.chapters };
+  const key = part === "audio" ? row.audioKey : part === "transcript" ? row.transcriptKey : row.artworkKey;
+  return { grant, kind: "file", key };
 }

@@ -7,6 +7,7 @@ import { renderMarkdown } from "~/lib/markdown.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { listPageOf, type OwnerListPage } from "~/lib/owner-list";
 import { type ListOrder, readListPage } from "~/lib/owner-list.server";
+import { sanitizeRichHtml } from "~/lib/sanitize-html.server";
 import {
   AUDIO_REQUIRED_MESSAGE,
   EARLY_ACCESS_BEFORE_PUBLISH_MESSAGE,
@@ -24,7 +25,7 @@ import {
   SLUG_TAKEN_MESSAGE,
   slugFromTitle,
 } from "./editor-schema";
-import { episodeMediaInfo } from "./episode-media.server";
+import { episodeMediaInfo, renewPremiumMediaKeys } from "./episode-media.server";
 
 /** Show notes as the pages draw them: Markdown rendered, then allow-list-sanitised. */
 export const renderShowNotes = renderMarkdown;
@@ -124,7 +125,8 @@ export async function readOwnerEpisode(db: Database, id: number, now: Date): Pro
     slugFixed: isSlugFixed(row.firstPublishedAt, now),
     summary: row.description,
     showNotesMarkdown: row.showNotesMarkdown,
-    showNotesHtml: row.showNotesHtml,
+    // Sanitised again when read, as when saved: HTML stored by other means (an import, a hand edit) is not trusted.
+    showNotesHtml: sanitizeRichHtml(row.showNotesHtml),
     status: effectiveStatus(row.status, row.publishDate, now),
     publishDate: row.publishDate?.toISOString() ?? null,
     seasonNumber: row.seasonNumber,
@@ -280,7 +282,16 @@ export async function createEpisode(
       else if (await isSlugTaken(tx, slug, null)) throw new EpisodeChangeRefused(409, SLUG_TAKEN_MESSAGE, "slug");
       const [created] = await tx
         .insert(podcastEpisodes)
-        .values({ guid: randomUUID(), slug, status, publishDate, firstPublishedAt, ...editorColumns(input) })
+        .values({
+          guid: randomUUID(),
+          slug,
+          status,
+          publishDate,
+          firstPublishedAt,
+          // A new episode has no files yet: whatever is uploaded while it is premium was never anyone's.
+          premiumMediaKeys: input.premium,
+          ...editorColumns(input),
+        })
         .returning({ id: podcastEpisodes.id, slug: podcastEpisodes.slug, version: podcastEpisodes.version });
       await replaceGuests(tx, created.id, input.guests);
       return created;
@@ -293,9 +304,27 @@ export async function createEpisode(
 
 /**
  * Saves the editor's fields if the episode is still at the version the editor opened; raises the version. A slug that
- * changes keeps the old one as a redirect.
+ * changes keeps the old one as a redirect. An episode saved as free has its keys counted as public; one saved as
+ * premium whose keys are (it was free) then gets new ones, before the answer: its page and editor show the new
+ * addresses. Should that fail, the episode is premium already and the start-up and hourly sweeps try again.
  */
 export async function saveEpisode(
+  db: Database,
+  media: MediaStorage,
+  id: number,
+  input: EpisodeSaveData,
+  now: Date,
+): Promise<{ id: number; slug: string; version: number }> {
+  const saved = await saveEpisodeFields(db, id, input, now);
+  if (input.premium) {
+    await renewPremiumMediaKeys(db, media, id).catch((error) => {
+      console.error(`[media] could not give premium episode ${id} new media keys:`, error);
+    });
+  }
+  return saved;
+}
+
+async function saveEpisodeFields(
   db: Database,
   id: number,
   input: EpisodeSaveData,
@@ -325,6 +354,7 @@ export async function saveEpisode(
         .update(podcastEpisodes)
         .set({
           ...editorColumns(input),
+          ...(input.premium ? {} : { premiumMediaKeys: false }),
           ...publication(input, current, now),
           slug,
           version: sql`${podcastEpisodes.version} + 1`,

@@ -1,6 +1,8 @@
+import type { EpisodeChapter } from "~/db/schema";
+import { buildChaptersDocument } from "~/lib/media/checks/chapters";
 import { type SiteIdentity, siteConfig } from "~/lib/site-config";
 import { cdata, element, type XmlChild, xmlDocument } from "~/lib/xml";
-import type { FeedEpisode } from "./episodes.server";
+import type { FeedEpisode, FeedEpisodePart } from "./episodes.server";
 import { episodeMediaUrl, episodePagePath } from "./schema";
 
 export const PODCAST_FEED_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
@@ -42,19 +44,43 @@ function person(role: "host" | "guest", name: string, href?: string | null): Xml
 /** The address of an episode's Podcasting 2.0 chapters document. */
 export const episodeChaptersPath = (slug: string) => `${episodePagePath(slug)}/chapters.json`;
 
+/** A Podcasting 2.0 JSON chapters document: cached for five minutes by anyone, or (a member's) by no one. */
+export function chaptersResponse(chapters: EpisodeChapter[], caching: "public" | "private"): Response {
+  const document = buildChaptersDocument(
+    chapters.map((chapter) => ({ startTime: chapter.startSeconds, title: chapter.title, url: chapter.url })),
+  );
+  return new Response(JSON.stringify(document), {
+    headers: {
+      "Content-Type": CHAPTERS_MIME_TYPE,
+      "Cache-Control": caching === "public" ? "public, max-age=300" : "private, no-store",
+    },
+  });
+}
+
 /**
- * Where a feed lives and where its enclosures point: the public feed's own address and the media URLs, or a member's
- * private feed, whose enclosures check the member's tier on every request.
+ * Where a feed lives and where its items' parts point: the public feed's own address, the media URLs and the chapters
+ * documents, or a member's private feed, whose addresses carry its token and check the member's tier on every request.
  */
-export type FeedAddresses = { feedPath: string; audioPath: (episode: FeedEpisode) => string; titleSuffix?: string };
+export type FeedAddresses = {
+  feedPath: string;
+  partPath: (episode: FeedEpisode, part: FeedEpisodePart) => string;
+  titleSuffix?: string;
+};
 
 const PUBLIC_FEED: FeedAddresses = {
   feedPath: siteConfig.feedPath,
-  audioPath: (episode) => episodeMediaUrl(episode.audioKey),
+  partPath: (episode, part) => {
+    if (part === "chapters") return episodeChaptersPath(episode.slug);
+    const key = { audio: episode.audioKey, transcript: episode.transcriptKey, artwork: episode.artworkKey }[part];
+    return episodeMediaUrl(key as string);
+  },
 };
 
 function item(episode: FeedEpisode, siteUrl: string, site: SiteIdentity, addresses: FeedAddresses): XmlChild {
-  const artworkUrl = absoluteUrl(siteUrl, episode.artworkKey ? episodeMediaUrl(episode.artworkKey) : site.artwork.url);
+  const artworkUrl = absoluteUrl(
+    siteUrl,
+    episode.artworkKey ? addresses.partPath(episode, "artwork") : site.artwork.url,
+  );
   const description = htmlParagraph(episode.description);
   return element(
     "item",
@@ -67,7 +93,7 @@ function item(episode: FeedEpisode, siteUrl: string, site: SiteIdentity, address
     element("guid", { isPermaLink: "false" }, episode.guid),
     element("pubDate", {}, rfc2822(episode.publishDate)),
     element("enclosure", {
-      url: absoluteUrl(siteUrl, addresses.audioPath(episode)),
+      url: absoluteUrl(siteUrl, addresses.partPath(episode, "audio")),
       length: episode.audioLengthBytes ?? 0,
       type: episode.audioMimeType,
     }),
@@ -82,13 +108,13 @@ function item(episode: FeedEpisode, siteUrl: string, site: SiteIdentity, address
     ...episode.guests.map((guest) => person("guest", guest.name, guest.link)),
     episode.transcriptKey &&
       element("podcast:transcript", {
-        url: absoluteUrl(siteUrl, episodeMediaUrl(episode.transcriptKey)),
+        url: absoluteUrl(siteUrl, addresses.partPath(episode, "transcript")),
         type: episode.transcriptMimeType ?? "text/plain",
         language: site.podcastFeed.language,
       }),
     episode.hasChapters &&
       element("podcast:chapters", {
-        url: absoluteUrl(siteUrl, episodeChaptersPath(episode.slug)),
+        url: absoluteUrl(siteUrl, addresses.partPath(episode, "chapters")),
         type: CHAPTERS_MIME_TYPE,
       }),
   );
@@ -99,7 +125,7 @@ function trailer(episode: FeedEpisode, siteUrl: string, addresses: FeedAddresses
     "podcast:trailer",
     {
       pubdate: rfc2822(episode.publishDate),
-      url: absoluteUrl(siteUrl, addresses.audioPath(episode)),
+      url: absoluteUrl(siteUrl, addresses.partPath(episode, "audio")),
       length: episode.audioLengthBytes ?? 0,
       type: episode.audioMimeType,
       season: episode.seasonNumber,

@@ -52,11 +52,15 @@ export type EpisodeArtwork = { url: string; renditions: { url: string; width: nu
 
 export type EpisodeNeighbour = { slug: string; title: string };
 
-/** What the episode page shows. `audioUrl` is null when the episode is premium and the visitor may not play it. */
+/**
+ * What the episode page shows. `audioUrl` is null when the visitor may not play the episode (premium), and so is
+ * `transcript`; `publicAudioUrl`, which the head's tags (Open Graph, JSON-LD) name, is set only when anyone may play it.
+ */
 export type EpisodePageData = EpisodeListItem & {
   guid: string;
   showNotesHtml: string;
   audioUrl: string | null;
+  publicAudioUrl: string | null;
   audioMimeType: string;
   explicit: boolean;
   artwork: EpisodeArtwork | null;

@@ -70,6 +70,7 @@ describe("episodePageStructuredData", () => {
     premium: false,
     showNotesHtml: "",
     audioUrl: "/media/episodes/audio/pivot0123456789abc.mp3",
+    publicAudioUrl: "/media/episodes/audio/pivot0123456789abc.mp3",
     audioMimeType: "audio/mpeg",
     explicit: false,
     artwork: null,
@@ -86,7 +87,7 @@ describe("episodePageStructuredData", () => {
     next: null,
   };
 
-  it("takes the page's audio, season, every guest and the chapters as segments", () => {
+  it("takes the page's public audio, season, every guest and the chapters as segments", () => {
     expect(episodePageStructuredData(page)).toEqual({
       title: "The Pivot",
       description: "A founder on a pivot.",
@@ -103,7 +104,7 @@ describe("episodePageStructuredData", () => {
     });
   });
 
-  it("names no audio for a premium episode the visitor may not play", () => {
-    expect(episodePageStructuredData({ ...page, premium: true, audioUrl: null }).audioUrl).toBeNull();
+  it("names no audio that not everyone may play, even on the page of a member who may", () => {
+    expect(episodePageStructuredData({ ...page, premium: true, publicAudioUrl: null }).audioUrl).toBeNull();
   });
 });

@@ -15,12 +15,15 @@ export function episodeStructuredData(episode: FeaturedEpisode): EpisodeStructur
   };
 }
 
-/** What the episode page shows, in the structured-data builder's terms: its chapters are the segments. */
+/**
+ * What the episode page shows, in the structured-data builder's terms: its chapters are the segments. The audio is
+ * named only when anyone may play it: search engines read the page as anonymous visitors.
+ */
 export function episodePageStructuredData(episode: EpisodePageData): EpisodeStructuredDataInput {
   return {
     title: episode.title,
     description: episode.description,
-    audioUrl: episode.audioUrl,
+    audioUrl: episode.publicAudioUrl,
     publishDate: episode.publishDate,
     episodeNumber: episode.episodeNumber,
     seasonNumber: episode.seasonNumber,

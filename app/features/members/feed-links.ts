@@ -14,5 +14,9 @@ export function podcastAppLinks(feedUrl: string): { name: string; href: string }
   ];
 }
 
-/** A private feed's enclosure: the member's tier is checked on every request. */
-export const privateFeedAudioPath = (token: string, episodeId: number) => `/feeds/${token}/audio/${episodeId}`;
+/**
+ * One part of an episode a private feed names (`audio` for its enclosure, `transcript`, `artwork`, `chapters`): the
+ * member's tier is checked on every request.
+ */
+export const privateFeedPartPath = (token: string, part: string, episodeId: number) =>
+  `/feeds/${token}/${part}/${episodeId}`;

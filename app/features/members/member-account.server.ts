@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, not, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import {
@@ -10,6 +10,7 @@ import {
   subscribers,
   users,
 } from "~/db/schema";
+import { carriesOwnerRole } from "~/lib/session.server";
 import type { MemberNamesSchema } from "./schema";
 
 const sameEmail = (column: typeof subscribers.email | typeof guestApplications.email, email: string) =>
@@ -109,7 +110,7 @@ export async function deleteMemberAccount(db: Database, userId: string): Promise
     const [member] = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
     if (!member) return false;
     const ofMember = sql`${sessions.sess}->>'userId' = ${userId}`;
-    await tx.delete(sessions).where(and(ofMember, sql`coalesce((${sessions.sess}->>'owner')::boolean, false) = false`));
+    await tx.delete(sessions).where(and(ofMember, not(carriesOwnerRole())));
     await tx
       .update(sessions)
       .set({ sess: sql`${sessions.sess} - 'userId'` })

@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appSecrets } from "~/db/schema";
+import { appSecrets, loginThrottles, ownerLoginBrowsers } from "~/db/schema";
+import { getViewer } from "~/lib/auth.server";
+import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { claimAccountAttempt, OWNER_ACCOUNT, rememberBrowser } from "./login-throttle.server";
 import {
   ensureOwnerPassword,
   hashPassword,
@@ -88,5 +91,43 @@ describe("the owner's password at start-up", () => {
     await ensureOwnerPassword(database.db, undefined, () => {});
     await setOwnerPassword(database.db, "set-by-the-script");
     expect(await verifyPassword("set-by-the-script", await readOwnerPasswordHash(database.db))).toBe(true);
+  });
+});
+
+describe("a new password ends the owner's sessions", () => {
+  const viewerFor = (cookie: string) =>
+    getViewer(database.db, new Request("http://localhost/", { headers: { cookie } }));
+
+  it("ends every session with the owner role and leaves members' sessions signed in (the admin:password script)", async () => {
+    await setOwnerPassword(database.db, "the-first-password");
+    const owner = await signInOwner(database.db);
+    const member = await signInMember(database.db, "premium");
+    const memberWithOwnerRole = await signInMember(database.db, "basic");
+    await database.db.execute(
+      sql`update sessions set sess = jsonb_set(sess, '{ownerExpiresAt}', to_jsonb(${Date.now() + 60_000}::bigint)) where sess->>'userId' = ${memberWithOwnerRole.id}`,
+    );
+    expect((await viewerFor(memberWithOwnerRole.cookie)).isOwner).toBe(true);
+
+    await setOwnerPassword(database.db, "the-second-password");
+    expect(await viewerFor(owner)).toEqual({ user: null, isOwner: false });
+    expect(await viewerFor(memberWithOwnerRole.cookie)).toEqual({ user: null, isOwner: false });
+    expect((await viewerFor(member.cookie)).user?.id).toBe(member.id);
+  });
+
+  it("ends them when a changed ADMIN_PASSWORD is stored at start-up, and not when it is unchanged", async () => {
+    await ensureOwnerPassword(database.db, "the-setting-at-first", () => {});
+    const kept = await signInOwner(database.db);
+    await ensureOwnerPassword(database.db, "the-setting-at-first", () => {});
+    expect((await viewerFor(kept)).isOwner).toBe(true);
+    await ensureOwnerPassword(database.db, "the-setting-changed", () => {});
+    expect((await viewerFor(kept)).isOwner).toBe(false);
+  });
+
+  it("forgets the browsers the owner logged in with and the failures counted so far", async () => {
+    await rememberBrowser(database.db, null);
+    for (let attempt = 1; attempt <= 3; attempt++) await claimAccountAttempt(database.db, OWNER_ACCOUNT);
+    await setOwnerPassword(database.db, "a-fresh-password");
+    expect(await database.db.$count(ownerLoginBrowsers)).toBe(0);
+    expect(await database.db.$count(loginThrottles)).toBe(0);
   });
 });

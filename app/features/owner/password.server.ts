@@ -2,6 +2,8 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { appSecrets } from "~/db/schema";
+import { endOwnerSessions } from "~/lib/session.server";
+import { forgetLoginHistory } from "./login-throttle.server";
 
 export const OWNER_PASSWORD_HASH_KEY = "owner_password_hash";
 
@@ -64,13 +66,21 @@ export async function readOwnerPasswordHash(db: Database): Promise<string | null
   return row?.value ?? null;
 }
 
-/** Replaces the owner's password (the admin:password script, a changed ADMIN_PASSWORD). */
+/**
+ * Replaces the owner's password (the admin:password script, a changed ADMIN_PASSWORD) and ends every session that
+ * carries the owner role, so that whoever held the old password or a copy of an owner's cookie is out. Browsers the
+ * owner logged in with are forgotten and failed logins counted so far start again.
+ */
 export async function setOwnerPassword(db: Database, password: string): Promise<void> {
   const value = await hashPassword(password);
-  await db
-    .insert(appSecrets)
-    .values({ key: OWNER_PASSWORD_HASH_KEY, value })
-    .onConflictDoUpdate({ target: appSecrets.key, set: { value, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(appSecrets)
+      .values({ key: OWNER_PASSWORD_HASH_KEY, value })
+      .onConflictDoUpdate({ target: appSecrets.key, set: { value, updatedAt: new Date() } });
+    await endOwnerSessions(tx);
+    await forgetLoginHistory(tx);
+  });
 }
 
 export type OwnerPasswordOutcome = "unchanged" | "set-from-setting" | "generated" | "kept-stored";

@@ -20,3 +20,13 @@ export const AdminLoginSchema = z.object({
 });
 
 export type AdminLoginResponse = { success: boolean; message: string };
+
+/** One login attempt of the owner's whose password was checked, as the Settings screen and the API show it. */
+export type OwnerSignIn = { id: number; at: string; address: string; userAgent: string | null; succeeded: boolean };
+
+/** How long the owner's sign-in record is kept: long enough to notice what happened over a quarter. */
+export const SIGN_IN_RECORD_DAYS = 90;
+
+/** How many of the latest attempts GET /api/admin/sign-ins answers and the Settings screen shows. */
+export const RECENT_SIGN_INS_LISTED = 50;
+export const RECENT_SIGN_INS_SHOWN = 10;

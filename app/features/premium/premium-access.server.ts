@@ -1,5 +1,4 @@
 import type { CurrentUser, MembershipTier } from "~/lib/auth.server";
-import { type PremiumFile, premiumFileResponse } from "./premium-files.server";
 import type { PremiumPageData } from "./schema";
 
 const plainText = (status: number, text: string) =>
@@ -47,15 +46,4 @@ export async function premiumPageData<Content>(
 ): Promise<PremiumPageData<Content>> {
   if (!hasPremiumAccess(user)) return { access: "denied" };
   return { access: "granted", content: await loadContent() };
-}
-
-/** A premium file for a premium member; 403 for other members before saying whether the id exists; 404 if not. */
-export async function premiumFileFor(
-  user: Pick<CurrentUser, "membershipTier">,
-  file: PremiumFile | null,
-  request: Request,
-): Promise<Response> {
-  if (!hasPremiumAccess(user)) return plainText(403, PREMIUM_REQUIRED_MESSAGE);
-  if (!file) return plainText(404, "Not found");
-  return premiumFileResponse(file, request);
 }

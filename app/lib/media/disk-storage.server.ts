@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream, type Stats } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { constants, copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -68,6 +68,31 @@ export function createDiskStorage(root: string): MediaStorage {
         throw error;
       }
       return storedMedia(key, await stat(target));
+    },
+
+    async copy(fromKey: string, toKey: string) {
+      const source = pathOf(fromKey);
+      const target = pathOf(toKey);
+      const temporary = path.join(rootPath, UPLOADS_FOLDER, `${randomUUID()}.part`);
+      try {
+        await mkdir(path.dirname(temporary), { recursive: true });
+        await copyFile(source, temporary, constants.COPYFILE_FICLONE);
+        // As put: the bytes reach the disk before the rename publishes them.
+        const file = await open(temporary, "r+");
+        try {
+          await file.sync();
+        } finally {
+          await file.close();
+        }
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => undefined);
+        if (errorCode(error) === "ENOENT" && (await stat(source).catch(() => null)) === null)
+          throw new MediaStorageError(`No media file ${fromKey}`, { cause: error });
+        throw diskFailure("copied", error);
+      }
+      return storedMedia(toKey, await stat(target));
     },
 
     async stat(key: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentTypeForKey, isMediaKey, newMediaKey, renditionKey } from "./media-key";
+import { contentTypeForKey, isMediaKey, newKeyLike, newMediaKey, renditionKey } from "./media-key";
 
 describe("media keys", () => {
   it("makes a fresh, unguessable key under the prefix, with the extension given", () => {
@@ -8,6 +8,14 @@ describe("media keys", () => {
     expect(first).toMatch(/^episodes\/audio\/[A-Za-z0-9_-]{22}\.mp3$/);
     expect(second).not.toBe(first);
     expect(isMediaKey(first)).toBe(true);
+  });
+
+  it("makes a fresh key like another one: its prefix and extension, a new id", () => {
+    const key = newMediaKey("episodes/transcripts", "vtt");
+    const like = newKeyLike(key);
+    expect(like).toMatch(/^episodes\/transcripts\/[A-Za-z0-9_-]{22}\.vtt$/);
+    expect(like).not.toBe(key);
+    expect(() => newKeyLike("../secret.vtt")).toThrow("Not a media key");
   });
 
   it("refuses prefixes that could leave the media folder or are not plain words", () => {

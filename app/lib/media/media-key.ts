@@ -46,6 +46,13 @@ export function newMediaKey(prefix: string, extension: MediaExtension): string {
   return `${prefix}/${id}.${extension}`;
 }
 
+/** A fresh key under the same prefix and with the same extension as `key`, for a copy of its file at a new address. */
+export function newKeyLike(key: string): string {
+  if (!isMediaKey(key)) throw new Error(`Not a media key: ${JSON.stringify(key)}`);
+  const extension = key.slice(key.lastIndexOf(".") + 1) as MediaExtension;
+  return newMediaKey(key.slice(0, key.lastIndexOf("/")), extension);
+}
+
 /** The key of an image's WebP rendition at `width` pixels, stored beside the original. */
 export function renditionKey(imageKey: string, width: number): string {
   if (!isMediaKey(imageKey)) throw new Error(`Not a media key: ${JSON.stringify(imageKey)}`);

@@ -47,6 +47,11 @@ export interface MediaStorage {
   stat(key: string): Promise<StoredMedia | null>;
   /** The file's bytes, or those of one range of it; throws MediaStorageError when it does not exist. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Stores a copy of the file `fromKey` under `toKey` (a new key) and returns it. As with `put`, the copy becomes
+   * visible whole or not at all; throws MediaStorageError when `fromKey` holds nothing or storage fails.
+   */
+  copy(fromKey: string, toKey: string): Promise<StoredMedia>;
   /** Removes the file; removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
   /** S3: a short-lived URL that GETs the file straight from the bucket. The disk has none: it answers null. */

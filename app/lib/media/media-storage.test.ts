@@ -103,6 +103,24 @@ describe.each(MEDIA_BACKENDS)("media storage on %s", (backend) => {
     expect(await media.listFiles()).toEqual([]);
   });
 
+  it("copies a file to a new key, whole, leaving the original; a missing original is an error", async () => {
+    const { storage } = media;
+    const bytes = patternBytes(70_000);
+    const from = newMediaKey("episodes/audio", "mp3");
+    await storage.put(from, chunked(bytes));
+    const to = newMediaKey("episodes/audio", "mp3");
+    const copied = await storage.copy(from, to);
+    expect(copied).toMatchObject({ key: to, size: 70_000, contentType: "audio/mpeg" });
+    expect(digest(await readAll(await storage.read(to)))).toBe(digest(bytes));
+    expect(digest(await readAll(await storage.read(from)))).toBe(digest(bytes));
+    const missing = newMediaKey("episodes/audio", "mp3");
+    await expect(storage.copy(missing, newMediaKey("episodes/audio", "mp3"))).rejects.toThrow(
+      new MediaStorageError(`No media file ${missing}`),
+    );
+    await Promise.all([storage.delete(from), storage.delete(to)]);
+    expect(await media.listFiles()).toEqual([]);
+  });
+
   it("refuses malformed keys before touching storage", async () => {
     for (const key of ["../outside.mp3", "/etc/passwd", "episodes/audio/short.mp3", "episodes/abcdefghijklmnop.exe"]) {
       await expect(media.storage.put(key, chunked(patternBytes(10)))).rejects.toThrow("Not a media key");
@@ -204,6 +222,19 @@ describe("media storage on S3", () => {
     expect(range.status).toBe(206);
     expect(Buffer.from(await range.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
     await media.storage.delete(key);
+  });
+
+  it("copies an object larger than one CopyObject request takes through this server", async () => {
+    const settings = media.s3Settings;
+    if (!settings) throw new Error("the S3 test storage has settings");
+    const storage = createS3Storage(settings, { copyObjectMaxBytes: 1000 });
+    const bytes = patternBytes(5000);
+    const from = newMediaKey("episodes/audio", "mp3");
+    await storage.put(from, chunked(bytes, 1000));
+    const to = newMediaKey("episodes/audio", "mp3");
+    expect(await storage.copy(from, to)).toMatchObject({ key: to, size: 5000 });
+    expect(digest(await readAll(await storage.read(to)))).toBe(digest(bytes));
+    await Promise.all([storage.delete(from), storage.delete(to)]);
   });
 
   it("says the service failed, with its error code, and keeps nothing", async () => {

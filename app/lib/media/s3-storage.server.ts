@@ -3,6 +3,7 @@ import {
   AbortMultipartUploadCommand,
   type CompletedPart,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -31,11 +32,20 @@ function serviceFailure(action: string, error: unknown): MediaStorageError {
   });
 }
 
+/** The largest object one CopyObject request copies; a larger one is copied through this server, part by part. */
+export const S3_COPY_OBJECT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === "NotFound" || error.name === "NoSuchKey");
 
-/** Media files as objects of one S3-compatible bucket, one object per key. */
-export function createS3Storage(settings: S3Settings): MediaStorage {
+/**
+ * Media files as objects of one S3-compatible bucket, one object per key. `copyObjectMaxBytes` is for tests of the
+ * copy of objects larger than S3 copies in one request.
+ */
+export function createS3Storage(
+  settings: S3Settings,
+  { copyObjectMaxBytes = S3_COPY_OBJECT_MAX_BYTES }: { copyObjectMaxBytes?: number } = {},
+): MediaStorage {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -79,7 +89,7 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
     }
   }
 
-  return {
+  const storage: MediaStorage = {
     kind: "s3",
 
     async put(key: string, body: Readable, options: PutOptions = {}) {
@@ -140,6 +150,19 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
 
     stat,
 
+    async copy(fromKey: string, toKey: string) {
+      const source = await stat(fromKey);
+      if (!source) throw new MediaStorageError(`No media file ${fromKey}`);
+      if (source.size > copyObjectMaxBytes) return storage.put(toKey, await storage.read(fromKey));
+      const Key = checkedKey(toKey);
+      await attempt("copied", () =>
+        client.send(new CopyObjectCommand({ Bucket, Key, CopySource: `${Bucket}/${fromKey}` })),
+      );
+      const copied = await stat(toKey);
+      if (!copied) throw new MediaStorageError(`The file could not be copied: the storage service lost ${toKey}.`);
+      return copied;
+    },
+
     async read(key: string, range?: ByteRange) {
       try {
         const object = await client.send(
@@ -177,4 +200,5 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
       return 0;
     },
   };
+  return storage;
 }

@@ -14,7 +14,7 @@ export type ServeMediaOptions = {
   caching: MediaCaching;
   /** Offers a file name; `attachment` asks the browser to save the file rather than show it. */
   download?: { fileName: string; disposition: "inline" | "attachment" };
-  /** How long the signed URL an S3 redirect points to stays valid; an hour unless given. */
+  /** How long the signed URL an S3 redirect points to stays valid; SIGNED_URL_SECONDS of the caching unless given. */
   signedUrlSeconds?: number;
 };
 
@@ -24,7 +24,23 @@ const CACHE_CONTROL: Record<MediaCaching, string> = {
   private: "private, no-store, no-transform",
 };
 
-const DEFAULT_SIGNED_URL_SECONDS = 60 * 60;
+/**
+ * How long a signed S3 address lives. Public media may be cached for a year anyway, so an hour costs nothing. A private
+ * address is the file itself to whoever holds it, so it lives five minutes; only a private download is redirected
+ * (see `redirectsToStorage`), and a download that has started goes on past its address's end.
+ */
+export const SIGNED_URL_SECONDS: Record<MediaCaching, number> = { immutable: 60 * 60, private: 5 * 60 };
+
+/**
+ * Whether a GET goes to storage's signed address. A browser keeps seeking on the address it was redirected to:
+ * measured in Chromium, once a signed address had expired its range requests were refused and playback stalled,
+ * without an error event the page could act on. So media a player seeks in is redirected only when it is public (an
+ * hour is longer than a seek goes on); private media to play (premium or early-access audio, members' transcripts
+ * and artwork) is streamed by this server, which checks access on every range and hands out no address at all; a
+ * private download (a member's file, one request) is redirected to an address of minutes.
+ */
+const redirectsToStorage = (options: ServeMediaOptions) =>
+  options.caching === "immutable" || options.download?.disposition === "attachment";
 
 const plainText = (status: number, text: string, headers: HeadersInit = {}) =>
   new Response(text, {
@@ -42,8 +58,9 @@ function contentDisposition(download: NonNullable<ServeMediaOptions["download"]>
  * Answers a GET or HEAD for the stored file `key`, for a route that has already decided the requester may have it:
  * `Accept-Ranges: bytes`, one byte range (206 with `Content-Range`, 416 with `Content-Range: bytes *\/size` past the
  * end), `ETag` and `Last-Modified` with 304 and `If-Range`, and the caching asked for. From S3 a GET is redirected
- * (307) to a short-lived signed URL, which serves the range itself; HEAD, 304 and 416 are answered here. The body is
- * streamed from storage, never read whole into memory.
+ * (307) to a short-lived signed URL, which serves the range itself, when the file is public or a private download;
+ * HEAD, 304, 416 and private media to play are answered here. The body is streamed from storage, never read whole into
+ * memory.
  */
 export async function serveMedia(
   request: Request,
@@ -89,9 +106,9 @@ export async function serveMedia(
 
   // A stale If-Range asks for the whole file, yet the client would send its Range on to the signed URL: that rare
   // request is answered here.
-  if (request.method === "GET" && (rangeAllowed || rangeHeader === null)) {
+  if (request.method === "GET" && (rangeAllowed || rangeHeader === null) && redirectsToStorage(options)) {
     const signedUrl = await storage.signedUrl(key, {
-      expiresInSeconds: options.signedUrlSeconds ?? DEFAULT_SIGNED_URL_SECONDS,
+      expiresInSeconds: options.signedUrlSeconds ?? SIGNED_URL_SECONDS[options.caching],
       cacheControl,
       contentDisposition: disposition,
     });

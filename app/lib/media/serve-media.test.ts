@@ -158,6 +158,46 @@ describe.each(MEDIA_BACKENDS)("serving media from %s", (backend) => {
     expect(answer.body.equals(bytes)).toBe(true);
   });
 
+  it("redirects public media to an S3 address of an hour and a private download to one of five minutes, and streams private media to play itself", async () => {
+    const answers: Record<string, { status: number; expires: string | null }> = {};
+    const cases: Record<string, ServeMediaOptions> = {
+      public: { caching: "immutable" },
+      "private download": { caching: "private", download: { fileName: "Guide.pdf", disposition: "attachment" } },
+      "private to play": { caching: "private" },
+    };
+    for (const [name, options] of Object.entries(cases)) {
+      const served = await serveMedia(new Request("http://site.test/media"), media.storage, key, options);
+      const location = served.headers.get("Location");
+      answers[name] = {
+        status: served.status,
+        expires: location && new URL(location).searchParams.get("X-Amz-Expires"),
+      };
+      if (location) expect((await fetch(location)).status).toBe(200);
+      else expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    expect(answers).toEqual(
+      backend === "s3"
+        ? {
+            public: { status: 307, expires: "3600" },
+            "private download": { status: 307, expires: "300" },
+            "private to play": { status: 200, expires: null },
+          }
+        : {
+            public: { status: 200, expires: null },
+            "private download": { status: 200, expires: null },
+            "private to play": { status: 200, expires: null },
+          },
+    );
+  });
+
+  it("streams a range of private media to play from storage itself, on S3 too", async () => {
+    const answer = await request(media, key, { headers: { Range: "bytes=100-199" } }, { caching: "private" });
+    expect(answer.redirectedTo).toBeNull();
+    expect(answer.status).toBe(206);
+    expect(answer.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
+    expect(answer.body.equals(bytes.subarray(100, 200))).toBe(true);
+  });
+
   it("answers 404 for a key that holds nothing, and 405 to other methods", async () => {
     const missing = await request(media, newMediaKey("episodes/audio", "mp3"));
     expect(missing.status).toBe(404);

@@ -241,6 +241,7 @@ export async function storeUpload<Spec extends MediaUploadSpec>(
     if (head.length === 0) throw new MediaUploadError("invalid", `The ${NOUNS[spec.kind]} is empty.`, field);
     const extension = await extensionFor(spec.kind, head);
     const check = checkFor(spec, extension);
+    // The upload as it arrives, through the check.
     const bytes = async function* () {
       await check.write(head);
       yield head;
@@ -250,17 +251,30 @@ export async function storeUpload<Spec extends MediaUploadSpec>(
       }
     };
 
+    const key = newMediaKey(spec.prefix, extension);
     let details: DetailsByKind[MediaKind] | ImageDetails | undefined;
-    const stored = await storage.put(newMediaKey(spec.prefix, extension), Readable.from(bytes()), {
-      beforeCommit: async () => {
-        details = await check.finish();
-      },
-    });
+    let stored: StoredMedia;
+    if (spec.kind === "image") {
+      // An image is checked whole (its limit bounds the memory) and stored as the check encoded it again, without
+      // its metadata: nothing of the bytes as uploaded is kept.
+      for await (const _chunk of bytes()) {
+        // The check keeps every chunk of an image.
+      }
+      const image = (await check.finish()) as ImageDetails;
+      details = image;
+      stored = await storage.put(key, Readable.from([image.original]));
+    } else {
+      stored = await storage.put(key, Readable.from(bytes()), {
+        beforeCommit: async () => {
+          details = await check.finish();
+        },
+      });
+    }
     if (!details) throw new Error("the content check did not finish");
     if (!("renditions" in details))
       return { ...stored, kind: spec.kind, details, renditions: [] } as unknown as StoredUpload<Spec["kind"]>;
 
-    const { renditions: images, ...size } = details;
+    const { renditions: images, original: _original, ...size } = details;
     const renditions: StoredRendition[] = [];
     try {
       for (const image of images) {

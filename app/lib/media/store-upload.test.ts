@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif } from "../../../tests/setup/photo-fixture";
 import { PODCAST_ARTWORK_RULES } from "./checks/image.server";
 import { createDiskStorage } from "./disk-storage.server";
 import { MediaUploadError } from "./media-errors";
@@ -179,6 +180,35 @@ describe.each(MEDIA_BACKENDS)("storing uploads on %s", (backend) => {
       expect(stored.renditions.map((r) => [r.width, r.height])).toEqual([[300, 200]]);
       await Promise.all([stored.key, ...stored.renditions.map((r) => r.key)].map((key) => media.storage.delete(key)));
     });
+
+    it.each(["jpeg", "png"] as const)(
+      "stores a %s photo without its EXIF (GPS included), upright, in its own format",
+      async (format) => {
+        const photo = await photoWithGpsExif({ format });
+        const uploaded = await sharp(photo).metadata();
+        expect(uploaded).toMatchObject({ width: 40, height: 20, orientation: 6 });
+        expect(uploaded.exif?.toString("latin1")).toContain("Phone");
+        const stored = await store(photo, { kind: "image", prefix: "insights/covers", renditionWidths: [16] });
+        const original = await readAll(await media.storage.read(stored.key));
+        const kept = await sharp(original).metadata();
+        expect(kept).toMatchObject({ format, width: 20, height: 40 });
+        expect(metadataOf(kept)).toEqual(NO_METADATA);
+        expect(original.includes("Phone")).toBe(false);
+        expect(stored).toMatchObject({ size: original.length, details: { width: 20, height: 40 } });
+        const { data, info } = await sharp(original).raw().toBuffer({ resolveWithObject: true });
+        const pixel = (x: number, y: number) => {
+          const at = (y * info.width + x) * info.channels;
+          return [...data.subarray(at, at + 3)];
+        };
+        // Turned as the EXIF said: the left half (red) is on top.
+        expect(pixel(10, 5)[0]).toBeGreaterThan(200);
+        expect(pixel(10, 35)[2]).toBeGreaterThan(200);
+        const rendition = await sharp(await readAll(await media.storage.read(stored.renditions[0].key))).metadata();
+        expect(rendition).toMatchObject({ width: 16, height: 32 });
+        expect(rendition.exif).toBeUndefined();
+        await Promise.all([stored.key, ...stored.renditions.map((r) => r.key)].map((key) => media.storage.delete(key)));
+      },
+    );
 
     it.each([
       [1200, 800, "1200 × 800"],

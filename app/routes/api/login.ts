@@ -1,21 +1,26 @@
 import { redirect } from "react-router";
-import { isOidcEnabled, startOidcSignIn } from "~/features/auth/oidc.server";
+import { consumeOidcStartLimit, isOidcEnabled, startOidcSignIn } from "~/features/auth/oidc.server";
 import { safeReturnTo } from "~/features/auth/return-to";
-import { methodNotAllowed } from "~/lib/api.server";
+import { methodNotAllowed, tooManyRequests } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import type { Route } from "./+types/login";
+
+export const SIGN_IN_RATE_LIMITED_MESSAGE =
+  "Too many sign-in attempts from your network. Please wait 15 minutes and try again.";
 
 const signInPage = (returnTo: string, failed = false) =>
   `/sign-in?returnTo=${encodeURIComponent(returnTo)}${failed ? "&failed=1" : ""}`;
 
 /** Starts sign-in: at the OpenID provider when one is configured, else on the email-link page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env, requestId } = context.get(appContext);
+  const { db, env, requestId, clientIp } = context.get(appContext);
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"), env.SITE_URL);
   const { user } = await getViewer(db, request);
   if (user) return redirect(returnTo);
   if (!isOidcEnabled(env)) return redirect(signInPage(returnTo));
+  const limit = await consumeOidcStartLimit(db, clientIp);
+  if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds, SIGN_IN_RATE_LIMITED_MESSAGE);
   try {
     const { authorizationUrl, setCookie } = await startOidcSignIn(db, env, returnTo);
     return redirect(authorizationUrl.href, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });

@@ -67,6 +67,7 @@ import * as resourceFile from "./admin/resource-file";
 import * as ownerResources from "./admin/resources";
 import * as ownerSettings from "./admin/settings";
 import * as settingsArtwork from "./admin/settings-artwork";
+import * as ownerSignIns from "./admin/sign-ins";
 import * as storiesApi from "./admin/stories";
 import * as storiesOrder from "./admin/stories-order";
 import * as ownerStory from "./admin/story";
@@ -283,6 +284,7 @@ const OWNER_CALLS: OwnerCall[] = [
     form: fileForm("artwork", () => artworkJpeg, "show.jpg", "image/jpeg"),
   }),
   ownerCall("DELETE /api/admin/settings/artwork", settingsArtwork.action),
+  ownerCall("GET /api/admin/sign-ins", ownerSignIns.loader),
   ownerCall("GET /api/admin/stories", storiesApi.loader),
   ownerCall("PUT /api/admin/stories/order", storiesOrder.action, { body: () => ({ ids: [ids.story] }) }),
   ownerCall("POST /api/admin/stories", storiesApi.action, {

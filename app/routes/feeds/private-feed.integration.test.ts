@@ -15,7 +15,7 @@ import * as mediaRoute from "../public/media";
 import * as podcastPage from "../public/podcast";
 import * as publicFeed from "../public/podcast-feed";
 import * as privateFeed from "./private-feed";
-import * as feedAudio from "./private-feed-audio";
+import * as feedPart from "./private-feed-part";
 
 const AUDIO_FIXTURE = "tests/fixtures/media/tone-cbr.mp3";
 const SIZE = readFileSync(AUDIO_FIXTURE).length;
@@ -96,7 +96,12 @@ async function call(handler: RouteHandler, path: string, params: Record<string, 
 const fetchFeed = (token: string, clientIp?: string) =>
   call(privateFeed.loader, `/feeds/${token}.xml`, { file: `${token}.xml` }, {}, clientIp);
 const fetchAudio = (token: string, episodeId: number, headers: Record<string, string> = {}) =>
-  call(feedAudio.loader, `/feeds/${token}/audio/${episodeId}`, { token, episodeId: String(episodeId) }, { headers });
+  call(
+    feedPart.loader,
+    `/feeds/${token}/audio/${episodeId}`,
+    { token, part: "audio", episodeId: String(episodeId) },
+    { headers },
+  );
 
 const titlesIn = (xml: string) => [...xml.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((match) => match[1]);
 
@@ -143,6 +148,24 @@ describe("GET /api/members/feed and the private feed", () => {
     expect((await fetchAudio(token, ids.premium)).status).toBe(403);
     expect((await fetchAudio(token, ids.later)).status).toBe(404);
     expect((await fetchAudio(token, 999_999)).status).toBe(404);
+  });
+
+  it("serves an item's other parts under the token as the access rule answers, and nothing under other names", async () => {
+    const member = await signInMember(database.db, "basic");
+    const token = await feedOf(member);
+    const part = (name: string, episodeId: number) =>
+      call(feedPart.loader, `/feeds/${token}/${name}/${episodeId}`, {
+        token,
+        part: name,
+        episodeId: String(episodeId),
+      });
+    // The fixtures have no transcript, artwork or chapters: the premium episode's are refused before that is said.
+    expect((await part("transcript", ids.premium)).status).toBe(403);
+    expect((await part("transcript", ids.early)).status).toBe(404);
+    expect((await part("chapters", ids.later)).status).toBe(404);
+    const unknown = await part("secrets", ids.published);
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe("Not found");
   });
 
   it("stops premium items at once when the owner sets a Premium member to Basic, and everything at Free", async () => {

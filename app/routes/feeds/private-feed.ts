@@ -1,6 +1,6 @@
 import { listFeedEpisodes } from "~/features/episodes/episodes.server";
 import { buildPodcastFeed, PODCAST_FEED_CONTENT_TYPE } from "~/features/episodes/podcast-feed.server";
-import { hasPrivateFeed, privateFeedAudioPath, privateFeedPath } from "~/features/members/feed-links";
+import { hasPrivateFeed, privateFeedPartPath, privateFeedPath } from "~/features/members/feed-links";
 import { feedRefusal, findFeedMember, privateFeedToken, recordFeedFetch } from "~/features/members/member-feed.server";
 import { appContext } from "~/lib/app-context.server";
 import { conditionalResponse } from "~/lib/conditional-get.server";
@@ -19,13 +19,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!hasPrivateFeed(member.membershipTier)) return feedRefusal(403);
   await recordFeedFetch(db, member.userId, clientIp);
   const [episodes, site] = await Promise.all([
-    listFeedEpisodes(db, new Date(), member.membershipTier),
+    listFeedEpisodes(db, new Date(), { kind: "member", tier: member.membershipTier }),
     getSiteSettings(db),
   ]);
   return conditionalResponse(request, {
     body: buildPodcastFeed(episodes, env.SITE_URL, site, {
       feedPath: privateFeedPath(token),
-      audioPath: (episode) => privateFeedAudioPath(token, episode.id),
+      partPath: (episode, part) => privateFeedPartPath(token, part, episode.id),
       titleSuffix: " (Members)",
     }),
     contentType: PODCAST_FEED_CONTENT_TYPE,

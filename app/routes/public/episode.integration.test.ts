@@ -11,8 +11,14 @@ import { signInMember } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader, meta } from "./episode";
 import { loader as chaptersLoader } from "./episode-chapters";
+import { loader as feedLoader } from "./podcast-feed";
 
 const SITE_URL = "https://www.disruptionconfessional.example";
+
+/** Show notes stored by other means than the editor (an import, a hand edit), which the save never sanitised. */
+const UNSAFE_SHOW_NOTES =
+  '<p onclick="steal()">Links <script>steal()</script><a href="javascript:steal()">here</a></p>' +
+  '<img src="x" onerror="steal()"><iframe src="https://evil.example"></iframe><style>p{}</style>';
 
 let database: TestDatabase;
 let media: TestMediaStorage;
@@ -64,6 +70,12 @@ beforeAll(async () => {
       chapters: [{ startSeconds: 0, title: "Soon" }],
     }),
     publicEpisode({ guid: "gone", title: "Gone", status: "unpublished" }),
+    publicEpisode({
+      guid: "unsafe-notes",
+      title: "Unsafe Notes",
+      publishDate: new Date("2025-08-01T09:00:00Z"),
+      showNotesHtml: UNSAFE_SHOW_NOTES,
+    }),
   ]);
   await database.db.insert(episodeSlugRedirects).values({ slug: "the-old-pivot", episodeId: pivotId });
 }, 30_000);
@@ -157,6 +169,26 @@ describe("the episode page's loader", () => {
     const premium = await signInMember(database.db, "premium");
     const member = await load("premium", { cookie: premium.cookie });
     expect(audioUrlOf(member)).toMatch(/^\/media\/episodes\/audio\//);
+  });
+});
+
+describe("show notes stored unsafe", () => {
+  it("reach neither the page nor the feed: they are sanitised again when read", async () => {
+    const reply = await load("unsafe-notes");
+    const { episode } = reply.data as { episode: EpisodePageData };
+    expect(episode.showNotesHtml).toBe('<p>Links <a rel="noopener noreferrer">here</a></p><img src="x" />');
+    const feed = await (
+      await feedLoader({
+        request: new Request("http://localhost/podcast.xml"),
+        params: {},
+        context: routeContext(database.db),
+      } as never)
+    ).text();
+    expect(feed).toContain("<title>Unsafe Notes</title>");
+    for (const unsafe of ["steal()", "<script", "onclick", "onerror", "javascript:", "<iframe", "<style"]) {
+      expect(JSON.stringify(reply.data)).not.toContain(unsafe);
+      expect(feed).not.toContain(unsafe);
+    }
   });
 });
 

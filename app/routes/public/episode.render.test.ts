@@ -21,6 +21,7 @@ const episode: EpisodePageData = {
   earlyAccess: false,
   showNotesHtml: "<p>Links from the show.</p>",
   audioUrl: "/media/episodes/audio/pivot0123456789abc.mp3",
+  publicAudioUrl: "/media/episodes/audio/pivot0123456789abc.mp3",
   audioMimeType: "audio/mpeg",
   explicit: false,
   artwork: {
@@ -72,7 +73,7 @@ describe("the episode page", () => {
 
   it("shows a lock and an upgrade link instead of the player when the visitor may not play a premium episode", () => {
     const locked = renderPage({
-      episode: { ...episode, premium: true, audioUrl: null },
+      episode: { ...episode, premium: true, audioUrl: null, publicAudioUrl: null, transcript: null },
       pageUrl: "https://site.example/podcast/the-pivot",
     });
     expect(locked).not.toContain("<audio");

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { EpisodeDetails } from "~/features/episodes/components/episode-details";
+import { episodeViewerOf } from "~/features/episodes/episode-access.server";
 import { episodePageData } from "~/features/episodes/episode-page.server";
 import { findPublicEpisode } from "~/features/episodes/episodes.server";
 import { episodePagePath } from "~/features/episodes/schema";
 import { episodePageStructuredData } from "~/features/episodes/structured-data";
-import { hasPremiumAccess } from "~/features/premium/premium-access.server";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
@@ -18,15 +18,14 @@ export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env, media } = context.get(appContext);
   // Basic and Premium members also find an episode in its early access; the page cache never stores a member's page.
-  const viewer = await getViewer(db, request);
+  const viewer = episodeViewerOf(await getViewer(db, request));
   const now = new Date();
-  const found = await findPublicEpisode(db, params.slug, now, viewer.user?.membershipTier ?? null);
+  const found = await findPublicEpisode(db, params.slug, now, viewer);
   if (!found) return data({ episode: null, pageUrl: null }, { status: 404 });
   if (found.kind === "moved") throw redirect(episodePagePath(found.slug), 301);
-  const { episode } = found;
-  const canPlay = !episode.premium || viewer.isOwner || (viewer.user !== null && hasPremiumAccess(viewer.user));
+  const { episode, access } = found;
   return {
-    episode: await episodePageData(episode, media, { canPlay, now }),
+    episode: await episodePageData(episode, media, { access, now }),
     pageUrl: `${env.SITE_URL}${episodePagePath(episode.slug)}`,
   };
 }
@@ -54,8 +53,9 @@ export const meta: Route.MetaFunction = (args) => {
       ]),
     ],
   });
-  if (!episode.audioUrl) return tags;
-  const audioUrl = new URL(episode.audioUrl, args.loaderData?.pageUrl ?? undefined).href;
+  // Link previews fetch the audio as anonymous visitors: only audio that anyone may play is named.
+  if (!episode.publicAudioUrl) return tags;
+  const audioUrl = new URL(episode.publicAudioUrl, args.loaderData?.pageUrl ?? undefined).href;
   return [
     ...tags,
     { property: "og:audio", content: audioUrl },

@@ -171,4 +171,26 @@ describe.each(MEDIA_BACKENDS)("GET /media/* from %s", (backend) => {
     expect(answer.headers.get("Cache-Control")).toBe(PRIVATE);
     expect(answer.headers.get("Content-Length")).toBe(String(SIZE));
   });
+
+  it("gives no storage address for premium audio (this server streams it), and public audio one of an hour", async () => {
+    const premium = await signInMember(database.db, "premium");
+    const answerFor = async (key: string, cookie?: string) => {
+      const response: Response = await loader({
+        request: new Request(`http://localhost/media/${key}`, {
+          headers: { Range: "bytes=0-99", ...(cookie ? { cookie } : {}) },
+        }),
+        params: { "*": key },
+        context: routeContext(database.db, { media: media.storage }),
+      } as never);
+      const location = response.headers.get("Location");
+      return { status: response.status, expires: location && new URL(location).searchParams.get("X-Amz-Expires") };
+    };
+    expect({
+      premium: await answerFor(keys.premiumAudio, premium.cookie),
+      public: await answerFor(keys.audio),
+    }).toEqual({
+      premium: { status: 206, expires: null },
+      public: backend === "s3" ? { status: 307, expires: "3600" } : { status: 206, expires: null },
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { EpisodeList } from "~/features/episodes/components/episode-list";
 import { ListenPlatformGrid } from "~/features/episodes/components/listen-platform-grid";
 import { FirstEpisodeComingSoon, TrailerCard } from "~/features/episodes/components/trailer-card";
+import { episodeViewerOf } from "~/features/episodes/episode-access.server";
 import { featuredEpisode, listPublicEpisodes } from "~/features/episodes/episodes.server";
 import { listPageNumber } from "~/features/episodes/schema";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await listPublicEpisodes(db, now, {
     page: listPageNumber(new URL(request.url)),
     exceptId: trailer?.id,
-    tier: viewer.user?.membershipTier ?? null,
+    viewer: episodeViewerOf(viewer),
   });
   return { trailer, list };
 }

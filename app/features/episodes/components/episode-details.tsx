@@ -211,7 +211,7 @@ export function EpisodeDetails({ episode, pageUrl }: { episode: EpisodePageData;
           </h2>
           <div
             className={showNotesStyles}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: show notes are allow-list-sanitised when saved
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: show notes are allow-list-sanitised when saved and when read
             dangerouslySetInnerHTML={{ __html: episode.showNotesHtml }}
           />
         </section>

@@ -23,12 +23,15 @@ export const PODCAST_ARTWORK_RULES: ImageRules = {
 /** A WebP copy of the image for pages, at most `width` pixels wide (never wider than the original). */
 export type WebpRendition = { width: number; height: number; bytes: Buffer };
 
-export type ImageDetails = { width: number; height: number; renditions: WebpRendition[] };
+/** `original`: the image as it is stored (see `storedOriginal`), in place of the bytes that were uploaded. */
+export type ImageDetails = { width: number; height: number; original: Buffer; renditions: WebpRendition[] };
 
 /** Decoding is done in memory; beyond this an image is refused before it is decoded (a 5000 × 5000 photo fits). */
 export const MAX_IMAGE_PIXELS = 25_000_000;
 
 const WEBP_QUALITY = 75;
+/** The stored original is a JPEG of its own again: high enough that it stays the best copy the site has. */
+const ORIGINAL_JPEG_QUALITY = 90;
 
 export const NOT_AN_IMAGE = "The image is not a JPEG or PNG file.";
 
@@ -84,8 +87,18 @@ async function webpRenditions(source: Sharp, widths: readonly number[]): Promise
 }
 
 /**
+ * The image as storage keeps it: decoded and encoded again in its own format, turned upright as its EXIF orientation
+ * said, and without metadata (sharp writes none unless asked), so that a photo's EXIF (its GPS position, camera and
+ * time), XMP, IPTC and comments never reach storage, the site or its visitors.
+ */
+function storedOriginal(source: Sharp, format: "jpeg" | "png"): Promise<Buffer> {
+  const upright = source.clone().rotate();
+  return format === "jpeg" ? upright.jpeg({ quality: ORIGINAL_JPEG_QUALITY }).toBuffer() : upright.png().toBuffer();
+}
+
+/**
  * A JPEG or PNG, told by sharp from its content, that meets the caller's rules and decodes to its last row (a
- * truncated image is refused); its WebP renditions are made here, from the one decode.
+ * truncated image is refused); its stored original (without metadata) and WebP renditions are made here.
  */
 export function imageCheck(rules: ImageRules, renditionWidths: readonly number[]): ContentCheck<ImageDetails> {
   const collected = collectBytes();
@@ -111,10 +124,14 @@ export function imageCheck(rules: ImageRules, renditionWidths: readonly number[]
           `The image must be ${describeImageRules(rules)}: this one is ${width} × ${height} pixels.`,
         );
       }
+      const format = metadata.format;
       try {
-        // The renditions decode every row; with no renditions asked for, one small decode does the same check.
-        const renditions = await webpRenditions(image, renditionWidths.length > 0 ? renditionWidths : [16]);
-        return { width, height, renditions: renditionWidths.length > 0 ? renditions : [] };
+        // Each of these decodes every row, so a truncated image fails here.
+        const [original, renditions] = await Promise.all([
+          storedOriginal(image, format),
+          webpRenditions(image, renditionWidths),
+        ]);
+        return { width, height, original, renditions };
       } catch (error) {
         throw new MediaUploadError(
           "truncated",

@@ -10,6 +10,7 @@ import { replaceEpisodeAudio } from "~/features/episodes/episode-media.server";
 import { mediaLimits, storeUpload } from "~/lib/media/store-upload.server";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
 import { rowById } from "../../../../tests/setup/rows";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
@@ -263,6 +264,16 @@ describe.each(MEDIA_BACKENDS)("episode uploads on %s", (backend) => {
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ success: false, message: "Episode not found" });
     expect(await storedFiles()).toEqual([]);
+  });
+
+  it("stores artwork without the photo's EXIF (GPS included), turned upright", async () => {
+    const id = await insertPodcastEpisode();
+    const photo = await photoWithGpsExif({ width: 1400, height: 1400 });
+    const reply = await upload("artwork", id, { bytes: photo, name: "photo.jpg", type: "image/jpeg" });
+    expect(reply.status).toBe(200);
+    const { url } = (reply.body as { data: { artwork: { url: string } } }).data.artwork;
+    expect(metadataOf(await storedImage(media.storage, url))).toEqual(NO_METADATA);
+    await remove("artwork", id);
   });
 
   it("stores square artwork with its WebP renditions, replaces it, and removes it", async () => {

@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!body.ok) return body.response;
   try {
     const now = new Date();
-    await saveEpisode(db, id, body.data, now);
+    await saveEpisode(db, media, id, body.data, now);
     return { success: true, message: "Episode Saved", data: await readOwnerEpisode(db, id, now) };
   } catch (error) {
     if (error instanceof EpisodeChangeRefused) return refusalResponse(error);

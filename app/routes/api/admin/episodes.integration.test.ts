@@ -384,4 +384,13 @@ describe("show notes", () => {
     const created = await create({ title: "Notes", showNotesMarkdown: markdown });
     expect((await read(created.id)).data.showNotesHtml).toBe(html);
   });
+
+  it("sanitises stored show notes again when the editor reads them", async () => {
+    const created = await create({ title: "Stored by hand" });
+    await database.db
+      .update(podcastEpisodes)
+      .set({ showNotesHtml: '<p onclick="steal()">Hi<script>steal()</script></p>' })
+      .where(eq(podcastEpisodes.id, created.id));
+    expect((await read(created.id)).data.showNotesHtml).toBe("<p>Hi</p>");
+  });
 });

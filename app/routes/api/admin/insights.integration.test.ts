@@ -13,6 +13,7 @@ import { listInsightPage } from "~/features/insights/insights.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import { callRoute, type RouteHandler, routeContext } from "../../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as articlePage from "../../public/insight-article";
@@ -330,6 +331,20 @@ describe("the cover", () => {
     const answer = await upload(created.id, { alt: "A chart", bytes: await image(600, 300) });
     expect(answer.status).toBe(400);
     expect((await read(created.id)).data.cover).toBeNull();
+  });
+
+  it("stores the cover without the photo's EXIF (GPS included), turned upright", async () => {
+    const created = await create();
+    const photo = await photoWithGpsExif({ width: 800, height: 1400 });
+    const answer = await upload(created.id, { alt: "A photo", bytes: photo });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { url } = (answer.body as { data: { url: string } }).data;
+    const stored = await storedImage(media.storage, url);
+    expect({ width: stored.width, height: stored.height, ...metadataOf(stored) }).toEqual({
+      width: 1400,
+      height: 800,
+      ...NO_METADATA,
+    });
   });
 
   it("stores the cover with WebP renditions, serves it to the owner only until published, and delete removes it", async () => {

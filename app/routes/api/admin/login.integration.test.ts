@@ -1,11 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loginThrottles, ownerLoginBrowsers, sessions } from "~/db/schema";
+import { signInAndRedirect } from "~/features/auth/sign-in.server";
 import { setOwnerPassword } from "~/features/owner/password.server";
 import { INVALID_PASSWORD_DESCRIPTION, LOGIN_SUCCESS_DESCRIPTION } from "~/features/owner/schema";
 import { getViewer } from "~/lib/auth.server";
+import { parseEnv } from "~/lib/env.server";
 import { callRoute } from "../../../../tests/setup/call-route";
-import { cookieOf, signInMember } from "../../../../tests/setup/sessions";
+import { cookieNamed, cookieOf, signInMember } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import { LOGIN_RATE_LIMITED_MESSAGE, action as login, loader as loginGet } from "./login";
+import { LOGIN_RATE_LIMITED_MESSAGE, action as login, loader as loginGet, loginSlowedDownMessage } from "./login";
 import { action as logout } from "./logout";
 
 const PASSWORD = "the-owner-password";
@@ -16,12 +20,24 @@ beforeAll(async () => {
   await setOwnerPassword(database.db, PASSWORD);
 });
 afterAll(() => database.close());
+// Each test starts with an account that has no failures behind it and no browser it knows.
+beforeEach(async () => {
+  await database.db.delete(loginThrottles);
+  await database.db.delete(ownerLoginBrowsers);
+});
 
 let nextIp = 1;
 /** Each test logs in from its own address, so that the per-IP limit of one test does not reach the next. */
 const freshIp = () => `203.0.113.${nextIp++}`;
 
-const logIn = (password: unknown, { ip = "198.51.100.1", cookie }: { ip?: string; cookie?: string } = {}) =>
+/** Time passes until the account's slowdown ends, as the owner waiting out Retry-After would see it. */
+const waitOutSlowdown = () =>
+  database.db.update(loginThrottles).set({ blockedUntil: sql`now() - interval '1 millisecond'` });
+
+const logIn = (
+  password: unknown,
+  { ip = "198.51.100.1", cookie, env }: { ip?: string; cookie?: string; env?: Record<string, string> } = {},
+) =>
   callRoute(
     login,
     database.db,
@@ -30,16 +46,19 @@ const logIn = (password: unknown, { ip = "198.51.100.1", cookie }: { ip?: string
       headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
       body: JSON.stringify({ password }),
     }),
-    { clientIp: ip },
+    { clientIp: ip, env },
   );
 
 const viewerFor = (cookie: string) => getViewer(database.db, new Request("http://localhost/", { headers: { cookie } }));
 
-describe("POST /api/admin/login", () => {
+// Every attempt checks a password with scrypt, which takes up to a second on a busy shared machine.
+const SCRYPT_HEAVY = { timeout: 60_000 };
+
+describe("POST /api/admin/login", SCRYPT_HEAVY, () => {
   it("opens an owner session for the right password", async () => {
     const reply = await logIn(PASSWORD, { ip: freshIp() });
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: LOGIN_SUCCESS_DESCRIPTION } });
-    const setCookie = reply.headers.get("set-cookie") ?? "";
+    const setCookie = reply.headers.getSetCookie()[0];
     expect(setCookie).toMatch(/^sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
     expect(await viewerFor(cookieOf(reply.headers))).toEqual({ user: null, isOwner: true });
   });
@@ -69,15 +88,40 @@ describe("POST /api/admin/login", () => {
     expect(reply.headers.get("set-cookie")).toBeNull();
   });
 
-  it("allows 10 attempts per 15 minutes per address: the 11th is 429 even with the right password", async () => {
+  it("allows 10 failures per 15 minutes per address: the 11th attempt is 429 even with the right password", async () => {
     const ip = freshIp();
-    for (let attempt = 1; attempt <= 10; attempt++) expect((await logIn("wrong password", { ip })).status).toBe(401);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await logIn("wrong password", { ip })).status).toBe(401);
+      await waitOutSlowdown();
+    }
     const refused = await logIn(PASSWORD, { ip });
     expect(refused).toMatchObject({ status: 429, body: { success: false, message: LOGIN_RATE_LIMITED_MESSAGE } });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
     expect(refused.headers.get("set-cookie")).toBeNull();
     expect((await logIn(PASSWORD, { ip: freshIp() })).status).toBe(200);
+  });
+
+  it("counts only failures: the owner's eleventh right password in a window signs in", async () => {
+    const ip = freshIp();
+    const statuses = [];
+    for (let attempt = 1; attempt <= 11; attempt++) statuses.push((await logIn(PASSWORD, { ip })).status);
+    expect(statuses).toEqual(Array(11).fill(200));
+  });
+
+  it("forgets an address's failures once the right password comes from it", async () => {
+    const ip = freshIp();
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      expect((await logIn("wrong password", { ip })).status).toBe(401);
+      await waitOutSlowdown();
+    }
+    expect((await logIn(PASSWORD, { ip })).status).toBe(200);
+    const statuses = [];
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      statuses.push((await logIn("wrong password", { ip })).status);
+      await waitOutSlowdown();
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
   });
 
   it("answers 405 to other methods", async () => {
@@ -87,7 +131,144 @@ describe("POST /api/admin/login", () => {
   });
 });
 
-describe("POST /api/admin/logout", () => {
+describe("the account's slowdown, whatever the address", SCRYPT_HEAVY, () => {
+  /** A wrong password from an address of its own each time, as guesses spread over many addresses come. */
+  const guess = () => logIn("wrong password", { ip: freshIp() });
+
+  it("lets four failures in a row pass, then makes every attempt wait 2, 4, 8, 16, 32 and at most 60 seconds", async () => {
+    for (let failure = 1; failure <= 4; failure++) expect((await guess()).status).toBe(401);
+    const waits = [];
+    for (let failure = 5; failure <= 11; failure++) {
+      expect((await guess()).status).toBe(401);
+      const refused = await guess();
+      expect(refused).toMatchObject({ status: 429, body: { success: false } });
+      const seconds = Number(refused.headers.get("retry-after"));
+      expect(refused.body).toEqual({ success: false, message: loginSlowedDownMessage(seconds) });
+      waits.push(seconds);
+      await waitOutSlowdown();
+    }
+    expect(waits).toEqual([2, 4, 8, 16, 32, 60, 60]);
+  });
+
+  it("refuses even the right password while the account waits, then a success ends the slowdown", async () => {
+    for (let failure = 1; failure <= 5; failure++) expect((await guess()).status).toBe(401);
+    const refused = await logIn(PASSWORD, { ip: freshIp() });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    await waitOutSlowdown();
+    expect((await logIn(PASSWORD, { ip: freshIp() })).status).toBe(200);
+    // The count starts again: four more failures are free.
+    for (let failure = 1; failure <= 5; failure++) expect((await guess()).status).toBe(401);
+    expect((await guess()).status).toBe(429);
+  });
+
+  it("checks one password at a time once past the free failures, however many are sent together", async () => {
+    for (let failure = 1; failure <= 4; failure++) expect((await guess()).status).toBe(401);
+    const together = await Promise.all(Array.from({ length: 6 }, () => guess()));
+    expect(together.map((reply) => reply.status).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+  });
+
+  it("does not use up the address's limit with attempts refused untried", async () => {
+    const ip = freshIp();
+    for (let failure = 1; failure <= 5; failure++) expect((await guess()).status).toBe(401);
+    for (let attempt = 1; attempt <= 12; attempt++) expect((await logIn(PASSWORD, { ip })).status).toBe(429);
+    await waitOutSlowdown();
+    expect((await logIn(PASSWORD, { ip })).status).toBe(200);
+  });
+});
+
+describe("a browser the owner has logged in with", SCRYPT_HEAVY, () => {
+  async function knownBrowser() {
+    const reply = await logIn(PASSWORD, { ip: freshIp() });
+    expect(reply.status).toBe(200);
+    return cookieNamed(reply.headers, "owner_browser") ?? "";
+  }
+  const slowDownAccount = async () => {
+    for (let failure = 1; failure <= 5; failure++) {
+      expect((await logIn("wrong password", { ip: freshIp() })).status).toBe(401);
+    }
+    expect((await logIn(PASSWORD, { ip: freshIp() })).status).toBe(429);
+  };
+
+  it("is marked by a cookie only the login call receives", async () => {
+    const browserCookie = async (env?: Record<string, string>) =>
+      (await logIn(PASSWORD, { ip: freshIp(), env })).headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith("owner_browser="));
+    expect(await browserCookie()).toMatch(
+      /^owner_browser=[^;]+; Max-Age=15552000; Path=\/api\/admin\/login; HttpOnly; SameSite=Strict$/,
+    );
+    expect(await browserCookie({ NODE_ENV: "production" })).toMatch(/; HttpOnly; Secure; SameSite=Strict$/);
+  });
+
+  it("logs in while strangers' failures keep the account waiting", async () => {
+    const browser = await knownBrowser();
+    await slowDownAccount();
+    const reply = await logIn(PASSWORD, { ip: freshIp(), cookie: browser });
+    expect(reply.status).toBe(200);
+    // Each login gives the browser a new mark; the old one is worth nothing more.
+    const renewed = cookieNamed(reply.headers, "owner_browser") ?? "";
+    expect(renewed).not.toBe(browser);
+    await slowDownAccount();
+    expect((await logIn(PASSWORD, { ip: freshIp(), cookie: browser })).status).toBe(429);
+    expect((await logIn(PASSWORD, { ip: freshIp(), cookie: renewed })).status).toBe(200);
+  });
+
+  it("is forgotten after five failures of its own, and is then a stranger", async () => {
+    const browser = await knownBrowser();
+    await slowDownAccount();
+    for (let failure = 1; failure <= 5; failure++) {
+      expect((await logIn("wrong password", { ip: freshIp(), cookie: browser })).status).toBe(401);
+    }
+    expect((await logIn(PASSWORD, { ip: freshIp(), cookie: browser })).status).toBe(429);
+  });
+
+  it("is a stranger with a mark the server did not give", async () => {
+    await slowDownAccount();
+    const forged = `owner_browser=${btoa(JSON.stringify("A".repeat(43)))}`;
+    expect((await logIn(PASSWORD, { ip: freshIp(), cookie: forged })).status).toBe(429);
+  });
+});
+
+describe("the owner role's own twelve hours", SCRYPT_HEAVY, () => {
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  it("ends after twelve hours even when a member signed in on the same browser afterwards", async () => {
+    const owner = cookieOf((await logIn(PASSWORD, { ip: freshIp() })).headers);
+    const member = await signInMember(database.db, "premium");
+    const signedIn = await signInAndRedirect(
+      database.db,
+      parseEnv({ NODE_ENV: "test" }),
+      new Request("http://localhost/sign-in/verify", { headers: { cookie: owner } }),
+      member.id,
+      "/members/dashboard",
+    );
+    const both = cookieOf(signedIn.headers);
+    expect(await viewerFor(both)).toMatchObject({ isOwner: true, user: { id: member.id } });
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 12 * 60 * 60 * 1000 + 1000);
+    expect(await viewerFor(both)).toMatchObject({ isOwner: false, user: { id: member.id } });
+    vi.useRealTimers();
+  });
+
+  it("keeps a member's own session length when the owner logs in on it", async () => {
+    const member = await signInMember(database.db, "basic");
+    const reply = await logIn(PASSWORD, { ip: freshIp(), cookie: member.cookie });
+    const maxAge = Number(/Max-Age=(\d+)/.exec(reply.headers.getSetCookie()[0])?.[1]);
+    expect(maxAge).toBeGreaterThan(29 * 24 * 60 * 60);
+    const [row] = await database.db
+      .select({ sess: sessions.sess })
+      .from(sessions)
+      .where(sql`${sessions.sess}->>'userId' = ${member.id}`);
+    const ownerExpiresAt = (row.sess as { ownerExpiresAt: number }).ownerExpiresAt;
+    expect(Math.abs(ownerExpiresAt - (Date.now() + 12 * 60 * 60 * 1000))).toBeLessThan(60_000);
+  });
+});
+
+describe("POST /api/admin/logout", SCRYPT_HEAVY, () => {
   const logOut = (cookie: string) =>
     callRoute(
       logout,

@@ -10,6 +10,8 @@ import { appContext } from "~/lib/app-context.server";
 import type { Route } from "./+types/login";
 
 export const LOGIN_RATE_LIMITED_MESSAGE = "Too many login attempts. Please wait 15 minutes and try again.";
+export const loginSlowedDownMessage = (seconds: number) =>
+  `Too many failed logins. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`;
 
 export const loader = methodNotAllowed;
 
@@ -21,8 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return body.response;
   const result = await logInOwner(db, env, request, clientIp, body.data.password);
   if (result.outcome === "rate-limited") return tooManyRequests(result.retryAfterSeconds, LOGIN_RATE_LIMITED_MESSAGE);
+  if (result.outcome === "slowed-down") {
+    return tooManyRequests(result.retryAfterSeconds, loginSlowedDownMessage(result.retryAfterSeconds));
+  }
   if (result.outcome === "invalid") return apiError(401, INVALID_PASSWORD_DESCRIPTION);
-  return Response.json({ success: true, message: LOGIN_SUCCESS_DESCRIPTION } satisfies AdminLoginResponse, {
-    headers: { "Set-Cookie": result.setCookie },
-  });
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  return Response.json({ success: true, message: LOGIN_SUCCESS_DESCRIPTION } satisfies AdminLoginResponse, { headers });
 }

@@ -9,6 +9,7 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { callRoute, routeContext } from "../../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
 import { signInMember, signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as mediaRoute from "../../public/media";
@@ -216,6 +217,12 @@ describe("PUT and DELETE /api/admin/settings/artwork", () => {
     expect(anonymous.status).toBe(401);
     expect((await uploadArtwork(image, member)).status).toBe(403);
     expect(await storedRows()).toEqual([]);
+  });
+
+  it("stores the show's artwork without the photo's EXIF (GPS included)", async () => {
+    expect((await uploadArtwork(await photoWithGpsExif({ width: 1400, height: 1400 }))).status).toBe(200);
+    const { url } = (await getSiteSettings(database.db)).artwork;
+    expect(metadataOf(await storedImage(media.storage, url))).toEqual(NO_METADATA);
   });
 
   it("makes a square 1400 px JPEG the show's artwork with WebP copies, served publicly, and changes the version", async () => {

@@ -7,6 +7,7 @@ import { STORY_CONFLICT_MESSAGE, STORY_ORDER_MISMATCH, sampleStoryRows } from "~
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import { callRoute, type RouteHandler, routeContext } from "../../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
 import { rowById } from "../../../../tests/setup/rows";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
@@ -217,6 +218,20 @@ describe("a story's video and poster", () => {
     expect(row?.posterKey).toMatch(/^stories\/poster\/[\w-]+\.jpg$/);
     expect(row?.posterRenditions).toEqual([{ key: expect.stringMatching(/\.w480\.webp$/), width: 480, height: 270 }]);
     expect((answer.body as { data: OwnerStory }).data.posterUrl).toBe(`/media/${row?.posterRenditions[0].key}`);
+  });
+
+  it("stores a poster without the photo's EXIF (GPS included), turned upright", async () => {
+    const story = await create("Photo Poster");
+    const answer = await upload(story.id, "poster", await photoWithGpsExif(), "photo.jpg", "image/jpeg");
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const row = await rowById(database.db, hostStories, story.id);
+    const stored = await storedImage(media.storage, `/media/${row?.posterKey}`);
+    expect({ width: stored.width, height: stored.height, ...metadataOf(stored) }).toEqual({
+      width: 20,
+      height: 40,
+      ...NO_METADATA,
+    });
+    expect((await call(storyApi.action, "DELETE", { id: story.id })).status).toBe(200);
   });
 
   it("deleting a story removes its row and its uploaded files", async () => {

@@ -8,6 +8,7 @@ import {
   SIGN_IN_MAIL_FAILED_MESSAGE,
 } from "~/features/auth/schema";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/lib/api.server";
+import { hasOwnerRole, type SessionData } from "~/lib/session.server";
 import type { CallRouteOptions } from "../../../../tests/setup/call-route";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { cookieOf, signInOwner, userFor } from "../../../../tests/setup/sessions";
@@ -245,8 +246,8 @@ describe("the emailed link", () => {
     const cookie = cookieOf(signedIn.headers);
     expect(cookie).not.toBe(ownerCookie);
     const stored = await database.db.select({ sess: sessions.sess }).from(sessions);
-    const data = stored.map(({ sess }) => sess as { userId?: string; owner?: boolean });
-    expect(data.some((sess) => sess.owner === true && typeof sess.userId === "string")).toBe(true);
+    const data = stored.map(({ sess }) => sess as SessionData);
+    expect(data.some((sess) => hasOwnerRole(sess) && typeof sess.userId === "string")).toBe(true);
     expect((await userFor(database.db, ownerCookie)).status).toBe(401);
     expect((await userFor(database.db, cookie)).body).toMatchObject({ email: "owner-too@example.com" });
   });

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authRequests, sessions, users } from "~/db/schema";
+import { OIDC_START_RATE_LIMIT } from "~/features/auth/oidc.server";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { startOidcProvider, type TestOidcProvider } from "../../../../tests/setup/oidc-provider";
 import { cookieNamed, userFor } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as signInPage } from "../../public/sign-in";
-import { loader as login } from "../login";
+import { loader as login, SIGN_IN_RATE_LIMITED_MESSAGE } from "../login";
 import { loader as callback } from "./callback";
 
 const SITE = "http://localhost:5000";
@@ -31,13 +32,17 @@ afterAll(async () => {
   await database?.close();
 });
 
+let nextIp = 1;
+/** Each sign-in starts from an address of its own, so that the per-address limit of starts stays out of the way. */
+const freshIp = () => `203.0.113.${nextIp++}`;
+
 /** Starts sign-in at /api/login and returns the provider URL and the state cookie the browser got. */
 async function startSignIn(returnTo = "/members/profile") {
   const reply = await callRoute(
     login,
     database.db,
     new Request(`${SITE}/api/login?returnTo=${encodeURIComponent(returnTo)}`),
-    { env: oidcEnv },
+    { env: oidcEnv, clientIp: freshIp() },
   );
   expect(reply.status).toBe(302);
   const authorizationUrl = reply.headers.get("location") ?? "";
@@ -95,6 +100,34 @@ describe("GET /api/login with OpenID Connect", () => {
   });
 });
 
+describe("GET /api/login's limit per address", () => {
+  const start = (ip: string) =>
+    callRoute(login, database.db, new Request(`${SITE}/api/login`), { env: oidcEnv, clientIp: ip });
+
+  it("starts 20 sign-ins per 15 minutes from one address, then answers 429 and stores nothing more", async () => {
+    for (let attempt = 1; attempt <= OIDC_START_RATE_LIMIT.limit; attempt++) {
+      expect((await start("198.51.100.20")).status).toBe(302);
+    }
+    const pendingBefore = await database.db.$count(authRequests);
+    const refused = await start("198.51.100.20");
+    expect(refused).toMatchObject({ status: 429, body: { success: false, message: SIGN_IN_RATE_LIMITED_MESSAGE } });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    expect(await database.db.$count(authRequests)).toBe(pendingBefore);
+    expect((await start("198.51.100.21")).status).toBe(302);
+  });
+
+  it("sweeps expired pending sign-ins when another starts", async () => {
+    const stale = await startSignIn();
+    await database.db
+      .update(authRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authRequests.state, stale.state));
+    await startSignIn();
+    expect(await database.db.$count(authRequests, eq(authRequests.state, stale.state))).toBe(0);
+  });
+});
+
 describe("the callback from a real provider", () => {
   it("creates a free member from the claims and signs them in", async () => {
     provider.accounts.set("subject-ada", {
@@ -123,6 +156,7 @@ describe("the callback from a real provider", () => {
   it("updates the member from new claims but never their tier", async () => {
     provider.accounts.set("subject-grace", {
       email: "grace@example.com",
+      email_verified: true,
       given_name: "Grace",
       family_name: "Brewster",
     });
@@ -131,6 +165,7 @@ describe("the callback from a real provider", () => {
 
     provider.accounts.set("subject-grace", {
       email: "grace.hopper@example.com",
+      email_verified: true,
       given_name: "Grace",
       family_name: "Hopper",
       picture: "https://images.example.com/grace.png",
@@ -175,6 +210,45 @@ describe("the callback from a real provider", () => {
     });
     const [holder] = await database.db.select().from(users).where(eq(users.id, "holder"));
     expect(holder.email).toBe("taken@example.com");
+  });
+
+  it("never stores an address the provider has not verified, so that no one can claim another person's", async () => {
+    provider.accounts.set("subject-claimer-first", {
+      email: "not-yet-a-member@example.com",
+      email_verified: false,
+      given_name: "Mallory",
+    });
+    const claimer = await signInAs("subject-claimer-first");
+    expect((await userFor(database.db, cookieNamed(claimer.headers, "sid") ?? "")).body).toMatchObject({
+      id: "subject-claimer-first",
+      email: null,
+    });
+    provider.accounts.set("subject-claimer-unsaid", { email: "unsaid@example.com" });
+    const unsaid = await signInAs("subject-claimer-unsaid");
+    expect((await userFor(database.db, cookieNamed(unsaid.headers, "sid") ?? "")).body).toMatchObject({ email: null });
+
+    // The address's owner arrives later, verified by their provider: they get an account of their own.
+    provider.accounts.set("subject-rightful", {
+      email: "not-yet-a-member@example.com",
+      email_verified: true,
+      given_name: "Rita",
+    });
+    const rightful = await signInAs("subject-rightful");
+    expect((await userFor(database.db, cookieNamed(rightful.headers, "sid") ?? "")).body).toMatchObject({
+      id: "subject-rightful",
+      email: "not-yet-a-member@example.com",
+      firstName: "Rita",
+    });
+  });
+
+  it("keeps a verified address when the provider later sends it unverified", async () => {
+    provider.accounts.set("subject-kept", { email: "kept@example.com", email_verified: true });
+    await signInAs("subject-kept");
+    provider.accounts.set("subject-kept", { email: "someone-else@example.com", email_verified: false });
+    const reply = await signInAs("subject-kept");
+    expect((await userFor(database.db, cookieNamed(reply.headers, "sid") ?? "")).body).toMatchObject({
+      email: "kept@example.com",
+    });
   });
 
   it("stores a session for the member", async () => {

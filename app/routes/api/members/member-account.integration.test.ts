@@ -257,7 +257,7 @@ describe("the owner's Members calls", () => {
     const member = await signInMember(database.db, "free");
     await database.db
       .update(sessions)
-      .set({ sess: { userId: member.id, owner: true } })
+      .set({ sess: { userId: member.id, ownerExpiresAt: Date.now() + 60_000 } })
       .where(sql`${sessions.sess}->>'userId' = ${member.id}`);
     await callRoute(ownerMember.action, database.db, get(`/api/admin/members/${member.id}`, owner, "DELETE"), {
       params: { id: member.id },

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownerSignIns } from "~/db/schema";
+import { setOwnerPassword } from "~/features/owner/password.server";
+import { SIGN_IN_RECORD_DAYS } from "~/features/owner/schema";
+import { recordOwnerSignIn } from "~/features/owner/sign-ins.server";
+import { callRoute } from "../../../../tests/setup/call-route";
+import { signInOwner } from "../../../../tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
+import { loader as settingsPage } from "../../admin/settings";
+import { action as login } from "./login";
+import { loader as signIns } from "./sign-ins";
+
+const PASSWORD = "the-owner-password";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await setOwnerPassword(database.db, PASSWORD);
+});
+afterAll(() => database.close());
+
+const logIn = (password: string, ip: string, userAgent: string) =>
+  callRoute(
+    login,
+    database.db,
+    new Request("http://localhost/api/admin/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": userAgent },
+      body: JSON.stringify({ password }),
+    }),
+    { clientIp: ip },
+  );
+
+const listAs = async (cookie: string) =>
+  callRoute(signIns, database.db, new Request("http://localhost/api/admin/sign-ins", { headers: { cookie } }));
+
+describe("the owner's sign-in record", { timeout: 60_000 }, () => {
+  it("records each checked attempt with its time, address, browser and result, newest first", async () => {
+    const before = Date.now();
+    expect((await logIn("a wrong password", "198.51.100.7", "Guesser/1.0")).status).toBe(401);
+    expect((await logIn(PASSWORD, "203.0.113.50", "Mozilla/5.0 (Owner's laptop)")).status).toBe(200);
+
+    const reply = await listAs(await signInOwner(database.db));
+    expect(reply.status).toBe(200);
+    const { success, message, data } = reply.body as {
+      success: boolean;
+      message: string;
+      data: { id: number; at: string; address: string; userAgent: string | null; succeeded: boolean }[];
+    };
+    expect({ success, message }).toEqual({ success: true, message: "Recent sign-ins" });
+    expect(data.slice(0, 2)).toEqual([
+      {
+        id: expect.any(Number),
+        at: expect.any(String),
+        address: "203.0.113.50",
+        userAgent: "Mozilla/5.0 (Owner's laptop)",
+        succeeded: true,
+      },
+      {
+        id: expect.any(Number),
+        at: expect.any(String),
+        address: "198.51.100.7",
+        userAgent: "Guesser/1.0",
+        succeeded: false,
+      },
+    ]);
+    for (const entry of data.slice(0, 2)) {
+      expect(new Date(entry.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(new Date(entry.at).getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it("records no attempt refused before its password was checked", async () => {
+    const count = await database.db.$count(ownerSignIns);
+    for (let attempt = 1; attempt <= 6; attempt++)
+      await logIn("another wrong one", `192.0.2.${attempt}`, "Guesser/2.0");
+    // Past the free failures the account waits: the sixth attempt is refused untried.
+    expect(await database.db.$count(ownerSignIns)).toBe(count + 5);
+  });
+
+  it("keeps a user agent to 512 characters and drops entries older than the record's days", async () => {
+    const now = new Date();
+    await recordOwnerSignIn(
+      database.db,
+      { address: "192.0.2.200", userAgent: "x".repeat(2000), succeeded: false },
+      new Date(now.getTime() - (SIGN_IN_RECORD_DAYS + 1) * 86_400_000),
+    );
+    await recordOwnerSignIn(
+      database.db,
+      { address: "192.0.2.201", userAgent: "y".repeat(2000), succeeded: false },
+      now,
+    );
+    const rows = await database.db.select().from(ownerSignIns);
+    expect(rows.map((row) => row.address)).not.toContain("192.0.2.200");
+    expect(rows.find((row) => row.address === "192.0.2.201")?.userAgent).toHaveLength(512);
+  });
+
+  it("is shown on the Settings screen, the latest ten", async () => {
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      await recordOwnerSignIn(database.db, { address: `192.0.2.${attempt}`, userAgent: null, succeeded: true });
+    }
+    const page = await callRoute(
+      settingsPage,
+      database.db,
+      new Request("http://localhost/admin/settings", { headers: { cookie: await signInOwner(database.db) } }),
+    );
+    const { signIns: shown } = page.body as { signIns: { address: string }[] };
+    expect(shown.map((signIn) => signIn.address)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `192.0.2.${12 - index}`),
+    );
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "podcast_episodes" ADD COLUMN "premium_media_keys" boolean DEFAULT false NOT NULL;
