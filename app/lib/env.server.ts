@@ -120,7 +120,7 @@ function requireAllOrNone<Name extends string>(
 
 export type Env = z.infer<typeof EnvSchema>;
 
-/** Every setting the server reads, for the test that holds .env.example and the README to them. */
+/** Every setting the server reads, for the test that holds .env.example and docs/settings.md to them. */
 export const SETTING_NAMES = Object.keys(EnvSchema.shape);
 
 export class InvalidEnvError extends Error {}
