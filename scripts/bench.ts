@@ -5,7 +5,8 @@
  * gzip, then nginx serving the same response bytes as a static site, as the limit. wrk runs in its own process, so the
  * generator is native code rather than JavaScript sharing the event loop of the measurement; its CPU time is reported,
  * and a run in which it used nearly a whole core is marked, since then it, not the server, may have set the rate.
- * Prints a table (also as Markdown for the README) and writes bench-results/latest.json. BENCH_INSIGHTS=3000 adds that
+ * Prints a table and writes bench-results/latest.json and latest.md (a run worth keeping is copied, with its date and
+ * host, into bench-results/README.md). BENCH_INSIGHTS=3000 adds that
  * many posts before the measured start, to show that /insights and /api/insights do not slow down as a show grows.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";

@@ -1,8 +1,8 @@
 /**
  * Part of `npm run build`: runs PGlite's initdb once, here, into build/pglite/empty-cluster, which
  * app/db/empty-cluster.server.ts copies into a data folder that holds no cluster yet. initdb holds three PostgreSQL
- * instances in memory at once, so a server that ran it on its first start peaked near 800 MB resident
- * (docs/decisions/035-benchmark-and-refusals.md). Made by the installed PGlite, the cluster always matches the
+ * instances in memory at once, so a server that ran it on its first start would need several times the memory it
+ * serves with (docs/decisions/035-benchmark-and-refusals.md has the figures). Made by the installed PGlite, the cluster always matches the
  * PostgreSQL that opens it.
  */
 import fs from "node:fs";

@@ -47,8 +47,8 @@ const ATTEMPTS_PER_RUN = 3;
 
 /**
  * Chromium takes only the last `--disable-features`, so chrome-launcher's list is repeated with one more: the address
- * bar's suggestion popup, which Chromium 156 draws as a web page of its own while the browser starts. A phone's browser
- * has no such work; in the lab its tasks appeared in the measured page's trace as "Unattributable" long tasks.
+ * bar's suggestion popup, which Chromium draws as a web page of its own while the browser starts. A phone's browser
+ * has no such work, and in the lab its tasks would land in the measured page's trace as "Unattributable" long tasks.
  */
 const LAUNCHER_DISABLED_FEATURES = chromeLauncher.Launcher.defaultFlags().find((flag) =>
   flag.startsWith("--disable-features="),
@@ -58,9 +58,9 @@ const LAB_DISABLED_FEATURES = `${LAUNCHER_DISABLED_FEATURES},WebUIOmniboxPopup,W
 /**
  * Where each run's tab is before it navigates to the page. Lighthouse opens a new tab at about:blank; the site's
  * Cross-Origin-Opener-Policy gives its pages a browsing context group of their own, so from about:blank Chromium
- * started a renderer process for the page in the middle of the measured navigation. The process's start-up ran beside
- * the page's first task (the "Unattributable" commit of the navigation, decision 050), and when tracing reached the new
- * process only after it had committed the page, the trace had no navigationStart and Lighthouse no result
+ * starts a renderer process for the page in the middle of the measured navigation. The process's start-up then runs
+ * beside the page's first task (the "Unattributable" commit of the navigation, decision 050), and when tracing reaches
+ * the new process only after it has committed the page, the trace has no navigationStart and Lighthouse no result
  * (NO_NAVSTART). From one of the site's own addresses, sent with the same header, the renderer is running before the
  * trace starts and the page is committed in it, as a visitor's next page on the site is. The tab is new for every run,
  * so no run inherits another's process; and Lighthouse clears the origin's storage and the browser's cache after this

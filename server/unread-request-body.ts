@@ -10,8 +10,8 @@ const DRAIN_TIMEOUT_MS = 5_000;
  * that did not need the body) says `Connection: close`, so the client sends its next request on a new connection.
  * The rest of the body is then read and thrown away, up to DRAIN_LIMIT_BYTES and DRAIN_TIMEOUT_MS, before the
  * socket closes (as nginx's lingering close does): bytes left unread in a socket make its close a reset, which can
- * cost the client the response it has not read yet. Without this, Node kept such a connection open with the body's
- * bytes still in it, and the client's next request on it failed with ECONNRESET.
+ * cost the client the response it has not read yet. Without this, Node keeps such a connection open with the body's
+ * bytes still in it, and the client's next request on it fails with ECONNRESET.
  */
 export const closeAfterUnreadBody: RequestHandler = (req, res, next) => {
   const writeHead = res.writeHead;

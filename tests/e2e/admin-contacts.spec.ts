@@ -8,7 +8,7 @@ test.use({ signedInAs: "owner" });
 const table = (page: Page) => page.getByRole("table", { name: "Contact messages" });
 const emptyReply = { json: { success: true, message: "0 contact messages", data: [] } };
 
-/** Sends a message through the public contact form's call; needs POST /api/contact (the public forms' issue). */
+/** Sends a message through the public contact form's call, POST /api/contact, as a visitor's form does. */
 async function seedMessage(page: Page) {
   const name = `Sender ${uniqueTag()}`;
   await sendContactMessage(page.request, {

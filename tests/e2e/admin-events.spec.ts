@@ -12,8 +12,8 @@ const listedEvent = (page: Page, title: string) =>
   page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
 
 test.describe("the owner's members' events", () => {
-  // The owner's two tabs, a browser for each member tier, and a save, a refused save and a delete between them: more
-  // than the default on a slow or busy machine, where it once took 35 s.
+  // The owner's two tabs, a browser for each member tier, and a save, a refused save and a delete between them: on a
+  // slow or busy machine that takes longer than the default timeout.
   test.setTimeout(90_000);
 
   test("the owner schedules an event for Basic members, who see it in its own time zone; a save from an outdated tab is refused; the owner deletes it", async ({

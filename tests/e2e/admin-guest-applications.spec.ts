@@ -12,7 +12,7 @@ async function openTab(page: Page) {
   await page.getByRole("tab", { name: "Guest Applications" }).click();
 }
 
-/** Applies through the public guest form's call; needs POST /api/guests/apply (the public forms' issue). */
+/** Applies through the public guest form's call, POST /api/guests/apply, as a visitor's form does. */
 async function seedApplication(page: Page) {
   const name = `Grace ${uniqueTag()} Hopper`;
   await applyAsGuest(page.request, { name, email: "grace@example.com", company: "Navy Labs", expertise: "Compilers" });

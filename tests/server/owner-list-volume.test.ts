@@ -9,7 +9,7 @@ const ADMIN_PASSWORD = "owner-list-volume-password";
 /**
  * The built server under its usual heap cap (SERVER_NODE_FLAGS), on an embedded database holding a show's worth of
  * subscribers and messages: the owner's pages, list calls and the CSV export each answer, and the process lives on.
- * Once, opening /admin/subscribers at this volume ran the server out of its 128 MB heap and killed it.
+ * A list that read every row at this volume would run the server out of its 128 MB heap (decision 034).
  */
 describe(`the built server with ${VOLUME.subscribers} subscribers and ${VOLUME.contacts} contact messages`, () => {
   let dataDir: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 
-/** A show a few years old: the volume at which the owner's lists once answered 9 MB and ran the server out of heap. */
+/** A show a few years old: a volume at which a list that read every row would answer megabytes and exhaust the heap. */
 export const VOLUME = { subscribers: 50_000, contacts: 20_000 } as const;
 
 /** Every twentieth subscriber and every tenth message is archived, so that Show Archived has rows to add. */
