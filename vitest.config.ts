@@ -12,8 +12,11 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     // Each integration file's beforeAll starts a database (a PGlite instance loaded from the migrated dump, or a copy
-    // of the PostgreSQL template); on a busy 2-core host that once took over vitest's default 10 s.
+    // of the PostgreSQL template), and a test that checks passwords runs scrypt several times; on a busy 2-core host
+    // either can take longer than vitest's defaults (10 s for hooks, 5 s for tests). These are deadlines for a hung
+    // test, not speed checks: no test asserts how long anything took.
     hookTimeout: 30_000,
+    testTimeout: 30_000,
     // Vitest's default leaves a core for itself, which on a 2-core host is one worker; the integration tests wait on
     // PostgreSQL's process and on I/O often enough that two workers finish the unit run in about 60% of the time.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
