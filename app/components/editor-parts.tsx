@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldErrors } from "~/lib/field-errors";
 
@@ -234,7 +235,7 @@ export function EditableRow({
     <fieldset className={`grid gap-3 sm:items-end ${columns}`}>
       <legend className="sr-only">{legend}</legend>
       {children}
-      <Button
+      <LiveButton
         type="button"
         variant="ghost"
         size="icon"
@@ -242,7 +243,7 @@ export function EditableRow({
         onClick={onRemove}
       >
         <Trash2 aria-hidden />
-      </Button>
+      </LiveButton>
     </fieldset>
   );
 }
@@ -276,10 +277,10 @@ export function EditableRowsCard({
 /** The button under a list of rows that adds an empty one. */
 export function AddRowButton({ label, onAdd }: { label: string; onAdd: () => void }) {
   return (
-    <Button type="button" variant="outline" onClick={onAdd}>
+    <LiveButton type="button" variant="outline" onClick={onAdd}>
       <Plus aria-hidden />
       {label}
-    </Button>
+    </LiveButton>
   );
 }
 
@@ -318,7 +319,7 @@ export function MarkdownField({
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         <div className="flex gap-2">
-          <Button
+          <LiveButton
             type="button"
             variant={preview === null ? "secondary" : "ghost"}
             size="sm"
@@ -326,8 +327,8 @@ export function MarkdownField({
             onClick={onWrite}
           >
             Write
-          </Button>
-          <Button
+          </LiveButton>
+          <LiveButton
             type="button"
             variant={preview === null ? "ghost" : "secondary"}
             size="sm"
@@ -335,7 +336,7 @@ export function MarkdownField({
             onClick={() => onPreview(boxRef.current?.value ?? "")}
           >
             Preview
-          </Button>
+          </LiveButton>
         </div>
       </div>
       <Textarea
@@ -408,19 +409,25 @@ export function PublishingForm({
         {conflict ? (
           <div role="alert" className="rounded-md border border-destructive p-4 text-sm">
             <p>{conflict}</p>
-            <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+            <LiveButton
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              onClick={() => window.location.reload()}
+            >
               Reload
-            </Button>
+            </LiveButton>
           </div>
         ) : null}
         {children}
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" name="status" value={status ?? "draft"} disabled={saving}>
+          <LiveButton type="submit" name="status" value={status ?? "draft"} disabled={saving}>
             {saving ? "Saving..." : saved ? "Save" : "Create Draft"}
-          </Button>
+          </LiveButton>
           {saved
             ? statusActions(status).map((action) => (
-                <Button
+                <LiveButton
                   key={action.status}
                   type="submit"
                   name="status"
@@ -429,17 +436,17 @@ export function PublishingForm({
                   disabled={saving}
                 >
                   {action.label}
-                </Button>
+                </LiveButton>
               ))
             : null}
           <Button asChild variant="ghost">
             <Link to={listPath}>Back to {listLabel}</Link>
           </Button>
           {saved ? (
-            <Button type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
+            <LiveButton type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden />
               Delete {noun}
-            </Button>
+            </LiveButton>
           ) : null}
         </div>
       </form>

@@ -11,14 +11,15 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
 import type { JsonReply } from "~/lib/api-client";
 import { ownerListSearchParams } from "~/lib/owner-list";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { OwnerList } from "~/lib/use-owner-list";
 
 type Reply = { success?: boolean; message?: string };
@@ -98,7 +99,7 @@ export function ListPager<Row extends object>({ list, label }: { list: OwnerList
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-end gap-3 text-sm">
-      <Button
+      <LiveButton
         variant="outline"
         size="sm"
         onClick={() => list.goToPage(view.page - 1)}
@@ -106,11 +107,11 @@ export function ListPager<Row extends object>({ list, label }: { list: OwnerList
       >
         <ChevronLeft aria-hidden />
         Previous
-      </Button>
+      </LiveButton>
       <span>
         Page {view.page} of {pageCount}
       </span>
-      <Button
+      <LiveButton
         variant="outline"
         size="sm"
         onClick={() => list.goToPage(view.page + 1)}
@@ -118,7 +119,7 @@ export function ListPager<Row extends object>({ list, label }: { list: OwnerList
       >
         Next
         <ChevronRight aria-hidden />
-      </Button>
+      </LiveButton>
     </nav>
   );
 }
@@ -158,6 +159,8 @@ export function OwnerListPanel<Row extends object>({
 }) {
   const switchId = useId();
   const searchId = useId();
+  // The switch, like the buttons, says it is not ready until the scripts that run it are.
+  const hydrated = useHydrated();
   const { view, rows, status } = list;
 
   function exportCsv() {
@@ -199,20 +202,25 @@ export function OwnerListPanel<Row extends object>({
           <div className="flex flex-wrap items-center gap-4">
             {archivable ? (
               <div className="flex items-center gap-2">
-                <Switch id={switchId} checked={list.showArchived} onCheckedChange={list.setShowArchived} />
+                <Switch
+                  id={switchId}
+                  checked={list.showArchived}
+                  onCheckedChange={list.setShowArchived}
+                  disabled={!hydrated}
+                />
                 <Label htmlFor={switchId}>Show Archived</Label>
               </div>
             ) : null}
             {exportUrl ? (
-              <Button variant="outline" onClick={exportCsv} disabled={status !== "ready"}>
+              <LiveButton variant="outline" onClick={exportCsv} disabled={status !== "ready"}>
                 <Download aria-hidden />
                 Export CSV
-              </Button>
+              </LiveButton>
             ) : null}
-            <Button variant="outline" onClick={() => void list.refresh()} disabled={status === "loading"}>
+            <LiveButton variant="outline" onClick={() => void list.refresh()} disabled={status === "loading"}>
               <RefreshCw aria-hidden />
               Refresh
-            </Button>
+            </LiveButton>
             {actions}
           </div>
         </div>

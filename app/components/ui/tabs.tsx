@@ -1,5 +1,6 @@
 import { Tabs as TabsPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
 export const Tabs = TabsPrimitive.Root;
@@ -16,9 +17,12 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+/** Disabled until the page has hydrated: a tab switches only by script, so before then it says it is not ready (052). */
+export function TabsTrigger({ className, disabled, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  const hydrated = useHydrated();
   return (
     <TabsPrimitive.Trigger
+      disabled={!hydrated || disabled}
       className={cn(
         "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5 font-medium text-sm transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
         className,

@@ -14,8 +14,8 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LiveButton } from "~/components/ui/live-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
@@ -138,10 +138,10 @@ export function ContentCalendar({
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Button variant="outline" onClick={() => void refresh()} disabled={seriesList.status === "loading"}>
+        <LiveButton variant="outline" onClick={() => void refresh()} disabled={seriesList.status === "loading"}>
           <RefreshCw aria-hidden />
           Refresh
-        </Button>
+        </LiveButton>
       </div>
 
       {selected === null ? (
@@ -151,10 +151,10 @@ export function ContentCalendar({
               <CardTitle>Content Series</CardTitle>
               <CardDescription>Series of episodes in planning, running or done.</CardDescription>
             </div>
-            <Button onClick={() => setCreatingSeries(true)}>
+            <LiveButton onClick={() => setCreatingSeries(true)}>
               <Plus aria-hidden />
               Add New Series
-            </Button>
+            </LiveButton>
           </CardHeader>
           <CardContent>
             {seriesList.status === "loading" ? (
@@ -168,7 +168,7 @@ export function ContentCalendar({
               />
             ) : seriesList.list.length === 0 ? (
               <EmptyState title="No Content Series Yet">
-                <Button onClick={() => setCreatingSeries(true)}>Create First Series</Button>
+                <LiveButton onClick={() => setCreatingSeries(true)}>Create First Series</LiveButton>
               </EmptyState>
             ) : (
               <Table aria-label="Content series">
@@ -191,9 +191,9 @@ export function ContentCalendar({
                       </TableCell>
                       <TableCell className="whitespace-nowrap">{formatTableDate(item.createdAt)}</TableCell>
                       <TableCell className="text-right">
-                        <Button variant="outline" size="sm" onClick={() => openSeries(item.id)}>
+                        <LiveButton variant="outline" size="sm" onClick={() => openSeries(item.id)}>
                           View Episodes
-                        </Button>
+                        </LiveButton>
                       </TableCell>
                     </TableRow>
                   ))}
@@ -210,14 +210,14 @@ export function ContentCalendar({
               <CardDescription>Episodes of this series.</CardDescription>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => setSelectedId(null)}>
+              <LiveButton variant="outline" onClick={() => setSelectedId(null)}>
                 <ArrowLeft aria-hidden />
                 Back to Series
-              </Button>
-              <Button onClick={() => setEpisodeDialog({ mode: "add" })}>
+              </LiveButton>
+              <LiveButton onClick={() => setEpisodeDialog({ mode: "add" })}>
                 <Plus aria-hidden />
                 Add New Episode
-              </Button>
+              </LiveButton>
             </div>
           </CardHeader>
           <CardContent>
@@ -269,22 +269,22 @@ export function ContentCalendar({
                       </TableCell>
                       <TableCell>
                         <div className="flex justify-end gap-1">
-                          <Button
+                          <LiveButton
                             variant="ghost"
                             size="icon"
                             aria-label={`Edit ${episode.title}`}
                             onClick={() => setEpisodeDialog({ mode: "edit", episode })}
                           >
                             <Pencil aria-hidden />
-                          </Button>
-                          <Button
+                          </LiveButton>
+                          <LiveButton
                             variant="ghost"
                             size="icon"
                             aria-label={`Delete ${episode.title}`}
                             onClick={() => setDeleting(episode)}
                           >
                             <Trash2 aria-hidden />
-                          </Button>
+                          </LiveButton>
                         </div>
                       </TableCell>
                     </TableRow>

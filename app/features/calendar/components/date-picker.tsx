@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
 import { Calendar } from "~/components/ui/calendar";
+import { LiveButton } from "~/components/ui/live-button";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { formatTableDate } from "~/lib/format-date";
 import { cn } from "~/lib/utils";
@@ -36,7 +36,7 @@ export function DatePicker({
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button
+        <LiveButton
           id={id}
           type="button"
           aria-labelledby={`${id}-label ${id}-value`}
@@ -45,7 +45,7 @@ export function DatePicker({
         >
           <CalendarDays aria-hidden />
           <span id={`${id}-value`}>{value ? formatTableDate(`${value}T00:00:00Z`) : "Pick a date"}</span>
-        </Button>
+        </LiveButton>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-0" align="start">
         <Calendar
@@ -60,7 +60,7 @@ export function DatePicker({
         />
         {value ? (
           <div className="border-border border-t p-2">
-            <Button
+            <LiveButton
               type="button"
               variant="ghost"
               size="sm"
@@ -71,7 +71,7 @@ export function DatePicker({
               }}
             >
               Clear date
-            </Button>
+            </LiveButton>
           </div>
         ) : null}
       </PopoverContent>

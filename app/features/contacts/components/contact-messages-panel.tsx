@@ -2,7 +2,6 @@ import { Archive, ArchiveRestore, Eye, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ConfirmAction, OwnerListPanel, useOwnerAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -11,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { LiveButton } from "~/components/ui/live-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { sendJson } from "~/lib/api-client";
 import { formatDateTime, formatTableDate } from "~/lib/format-date";
@@ -97,20 +97,25 @@ export function ContactMessagesPanel({ firstPage }: { firstPage: OwnerListPage<C
                   </TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" aria-label="View" onClick={() => setViewingId(contact.id)}>
+                      <LiveButton
+                        variant="ghost"
+                        size="icon"
+                        aria-label="View"
+                        onClick={() => setViewingId(contact.id)}
+                      >
                         <Eye aria-hidden />
-                      </Button>
-                      <Button
+                      </LiveButton>
+                      <LiveButton
                         variant="ghost"
                         size="icon"
                         aria-label={contact.archived ? "Unarchive" : "Archive"}
                         onClick={() => void setArchived(contact, !contact.archived)}
                       >
                         {contact.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label="Delete" onClick={() => setDeleting(contact)}>
+                      </LiveButton>
+                      <LiveButton variant="ghost" size="icon" aria-label="Delete" onClick={() => setDeleting(contact)}>
                         <Trash2 aria-hidden />
-                      </Button>
+                      </LiveButton>
                     </div>
                   </TableCell>
                 </TableRow>
@@ -132,7 +137,7 @@ export function ContactMessagesPanel({ firstPage }: { firstPage: OwnerListPage<C
             <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-4 text-sm">{viewing.message}</p>
             <p className="text-muted-foreground text-sm">Received {formatDateTime(viewing.createdAt)}</p>
             <DialogFooter>
-              {viewing.read ? null : <Button onClick={() => void markRead(viewing)}>Mark as Read</Button>}
+              {viewing.read ? null : <LiveButton onClick={() => void markRead(viewing)}>Mark as Read</LiveButton>}
             </DialogFooter>
           </DialogContent>
         ) : null}

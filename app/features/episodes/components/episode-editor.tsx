@@ -15,9 +15,9 @@ import {
 } from "~/components/editor-parts";
 import { FormField } from "~/components/form-field";
 import { TitledCard } from "~/components/titled-card";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
   EPISODE_TYPES,
@@ -269,9 +269,9 @@ export function EpisodeEditor({
                       </option>
                     ))}
                   </select>
-                  <Button type="button" variant="outline" onClick={addChosenGuest} disabled={!chosenApplication}>
+                  <LiveButton type="button" variant="outline" onClick={addChosenGuest} disabled={!chosenApplication}>
                     Add
-                  </Button>
+                  </LiveButton>
                 </div>
               </div>
             ) : null}

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { sendFormWithProgress, type UploadUnderWay } from "~/lib/upload-with-progress";
@@ -220,18 +220,18 @@ function MediaUploadSection({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="button" disabled={!file || uploading || removing} onClick={handleUpload}>
+          <LiveButton type="button" disabled={!file || uploading || removing} onClick={handleUpload}>
             {uploading ? "Uploading..." : `Upload ${label.toLowerCase()}`}
-          </Button>
+          </LiveButton>
           {uploading ? (
-            <Button type="button" variant="outline" onClick={() => upload.current?.abort()}>
+            <LiveButton type="button" variant="outline" onClick={() => upload.current?.abort()}>
               Cancel upload
-            </Button>
+            </LiveButton>
           ) : null}
           {field !== "audio" && current && !uploading ? (
-            <Button type="button" variant="outline" disabled={removing} onClick={handleRemove}>
+            <LiveButton type="button" variant="outline" disabled={removing} onClick={handleRemove}>
               {removing ? "Removing..." : `Remove ${label.toLowerCase()}`}
-            </Button>
+            </LiveButton>
           ) : null}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { Eye } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { LiveButton } from "~/components/ui/live-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatTableDate } from "~/lib/format-date";
 import { cn } from "~/lib/utils";
@@ -57,10 +57,10 @@ export function ApplicationsTable({
               </div>
             </TableCell>
             <TableCell className="text-right">
-              <Button variant="ghost" size="sm" onClick={() => onView(application.id)}>
+              <LiveButton variant="ghost" size="sm" onClick={() => onView(application.id)}>
                 <Eye aria-hidden />
                 View
-              </Button>
+              </LiveButton>
             </TableCell>
           </TableRow>
         ))}

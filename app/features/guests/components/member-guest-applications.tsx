@@ -5,6 +5,7 @@ import { EmptyState, ErrorState } from "~/components/list-states";
 import { ListPager } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { LiveButton } from "~/components/ui/live-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useOwnerList } from "~/lib/use-owner-list";
 import type { GuestApplicationStatus, GuestApplicationsResponse } from "../review-schema";
@@ -55,10 +56,10 @@ export function MemberGuestApplications({
             View Application Form
           </Link>
         </Button>
-        <Button variant="outline" onClick={() => void list.refresh()} disabled={status === "loading"}>
+        <LiveButton variant="outline" onClick={() => void list.refresh()} disabled={status === "loading"}>
           <RefreshCw aria-hidden />
           Refresh
-        </Button>
+        </LiveButton>
       </div>
       {status === "loading" ? (
         <div role="status" className="flex items-center justify-center gap-3 py-16 text-muted-foreground">

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { sendFormWithProgress } from "~/lib/upload-with-progress";
@@ -128,13 +128,13 @@ export function InsightCoverUpload({
         </p>
       ) : null}
       <div className="flex gap-2">
-        <Button type="button" variant="outline" disabled={!file || percent !== null} onClick={() => void upload()}>
+        <LiveButton type="button" variant="outline" disabled={!file || percent !== null} onClick={() => void upload()}>
           Upload Cover
-        </Button>
+        </LiveButton>
         {cover ? (
-          <Button type="button" variant="ghost" onClick={() => void remove()}>
+          <LiveButton type="button" variant="ghost" onClick={() => void remove()}>
             Remove Cover
-          </Button>
+          </LiveButton>
         ) : null}
       </div>
     </section>

@@ -5,6 +5,7 @@ import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { podcastAppLinks } from "../feed-links";
@@ -91,9 +92,9 @@ export function PersonalInformationForm({
           {nameField("lastName", "Last Name", member.lastName)}
         </div>
         <div>
-          <Button type="submit" disabled={saving}>
+          <LiveButton type="submit" disabled={saving}>
             Save Changes
-          </Button>
+          </LiveButton>
         </div>
       </form>
     </section>
@@ -145,10 +146,10 @@ export function PrivateFeedSection({ feedUrl, premium }: { feedUrl: string; prem
         <Label htmlFor={`${id}-url`}>Feed address</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input id={`${id}-url`} readOnly value={feedUrl} onFocus={(event) => event.currentTarget.select()} />
-          <Button type="button" onClick={() => void copy()}>
+          <LiveButton type="button" onClick={() => void copy()}>
             <Copy aria-hidden />
             Copy Feed Address
-          </Button>
+          </LiveButton>
         </div>
       </div>
       <ul className="mt-4 flex flex-wrap gap-2" aria-label="Add to a podcast app">
@@ -160,10 +161,15 @@ export function PrivateFeedSection({ feedUrl, premium }: { feedUrl: string; prem
           </li>
         ))}
       </ul>
-      <Button type="button" variant="ghost" className="mt-4 border border-border" onClick={() => setConfirming(true)}>
+      <LiveButton
+        type="button"
+        variant="ghost"
+        className="mt-4 border border-border"
+        onClick={() => setConfirming(true)}
+      >
         <RefreshCw aria-hidden />
         Regenerate Address
-      </Button>
+      </LiveButton>
       <ConfirmAction
         open={confirming}
         title="Regenerate Your Feed Address?"
@@ -215,10 +221,10 @@ export function YourDataSection() {
             Export My Data
           </a>
         </Button>
-        <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
+        <LiveButton type="button" variant="destructive" onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden />
           Delete My Account
-        </Button>
+        </LiveButton>
       </div>
       <ConfirmAction
         open={confirming}

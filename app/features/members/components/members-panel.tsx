@@ -2,7 +2,7 @@ import { Share2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ConfirmAction, OwnerListPanel, useOwnerAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { LiveButton } from "~/components/ui/live-button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
@@ -119,14 +119,14 @@ export function MembersPanel({ firstPage }: { firstPage: OwnerListPage<MemberRow
                   </TableCell>
                   <TableCell>
                     <div className="flex justify-end">
-                      <Button
+                      <LiveButton
                         variant="ghost"
                         size="icon"
                         aria-label={`Remove ${memberLabel(member)}`}
                         onClick={() => setRemoving(member)}
                       >
                         <Trash2 aria-hidden />
-                      </Button>
+                      </LiveButton>
                     </div>
                   </TableCell>
                 </TableRow>

@@ -5,8 +5,8 @@ import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { ConfirmAction } from "~/components/owner-list-panel";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { LiveButton } from "~/components/ui/live-button";
 import { Textarea } from "~/components/ui/textarea";
 import { useVersionedForm } from "~/components/use-versioned-form";
 import { MEMBER_TIERS } from "../editor-schema";
@@ -92,14 +92,14 @@ export function OwnerItemForm({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
+          <LiveButton type="submit" disabled={busy}>
             {busy ? "Saving..." : item ? `Save ${noun}` : `Create ${noun}`}
-          </Button>
+          </LiveButton>
           {item ? (
-            <Button type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
+            <LiveButton type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden />
               Delete {noun}
-            </Button>
+            </LiveButton>
           ) : null}
         </div>
       </form>

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { toast } from "~/components/ui/use-toast";
 import { sendFormWithProgress } from "~/lib/upload-with-progress";
 import { type OwnerResource, ResourceEditorSchema } from "../editor-schema";
@@ -124,9 +124,9 @@ function ResourceFileUpload({ resource }: { resource: OwnerResource }) {
         </p>
       ) : null}
       <div>
-        <Button type="button" disabled={!file || percent !== null} onClick={() => void upload()}>
+        <LiveButton type="button" disabled={!file || percent !== null} onClick={() => void upload()}>
           {percent !== null ? "Uploading..." : "Upload file"}
-        </Button>
+        </LiveButton>
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { Clock, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
+import { LiveButton } from "~/components/ui/live-button";
 import { formatEpisodeDate, type PremiumEpisode } from "../schema";
 
 export function PremiumEpisodeList({ episodes }: { episodes: PremiumEpisode[] }) {
@@ -24,14 +24,14 @@ export function PremiumEpisodeList({ episodes }: { episodes: PremiumEpisode[] })
             {playingId === episode.id ? (
               <EpisodePlayer episode={episode} />
             ) : (
-              <Button
+              <LiveButton
                 className="self-start"
                 onClick={() => setPlayingId(episode.id)}
                 aria-describedby={`episode-${episode.id}`}
               >
                 <Play aria-hidden="true" />
                 Listen Now
-              </Button>
+              </LiveButton>
             )}
           </article>
         </li>

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { TitledCard } from "~/components/titled-card";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { ARTWORK_REMOVED_MESSAGE, ARTWORK_UPLOADED_MESSAGE, type OwnerSettings } from "../settings-schema";
@@ -74,18 +74,18 @@ export function ArtworkUpload({ initial }: { initial: Artwork }) {
           JPEG or PNG, square, 1400 to 3000 pixels a side (what Apple Podcasts asks for).
         </p>
         <div className="flex gap-2">
-          <Button type="submit" disabled={busy}>
+          <LiveButton type="submit" disabled={busy}>
             Upload Artwork
-          </Button>
+          </LiveButton>
           {artwork.uploaded ? (
-            <Button
+            <LiveButton
               type="button"
               variant="outline"
               disabled={busy}
               onClick={() => void answer(sendJson<Reply>("DELETE", ENDPOINT), ARTWORK_REMOVED_MESSAGE)}
             >
               Use the Default Artwork
-            </Button>
+            </LiveButton>
           ) : null}
         </div>
       </form>

@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { FormField } from "~/components/form-field";
 import { TitledCard } from "~/components/titled-card";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
@@ -155,9 +155,15 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
       {conflict ? (
         <div role="alert" className="rounded-md border border-destructive p-4 text-sm">
           <p>{conflict}</p>
-          <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+          <LiveButton
+            type="button"
+            variant="outline"
+            size="sm"
+            className="mt-2"
+            onClick={() => window.location.reload()}
+          >
             Reload
-          </Button>
+          </LiveButton>
         </div>
       ) : null}
       <Group title="The show" description="What every page, the feed and the search results say about the show.">
@@ -341,9 +347,9 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
       </Group>
 
       <div>
-        <Button type="submit" disabled={saving}>
+        <LiveButton type="submit" disabled={saving}>
           {saving ? "Saving..." : "Save Settings"}
-        </Button>
+        </LiveButton>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { LiveButton } from "~/components/ui/live-button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import type { OwnerStory } from "../editor-schema";
@@ -60,7 +61,7 @@ export function OwnerStoriesPanel({ stories: initial }: { stories: OwnerStory[] 
                 <p className="truncate text-muted-foreground text-sm">{story.excerpt}</p>
               </div>
               <div className="flex gap-1">
-                <Button
+                <LiveButton
                   type="button"
                   variant="outline"
                   size="icon"
@@ -69,8 +70,8 @@ export function OwnerStoriesPanel({ stories: initial }: { stories: OwnerStory[] 
                   onClick={() => void move(index, -1)}
                 >
                   <ArrowUp aria-hidden />
-                </Button>
-                <Button
+                </LiveButton>
+                <LiveButton
                   type="button"
                   variant="outline"
                   size="icon"
@@ -79,7 +80,7 @@ export function OwnerStoriesPanel({ stories: initial }: { stories: OwnerStory[] 
                   onClick={() => void move(index, 1)}
                 >
                   <ArrowDown aria-hidden />
-                </Button>
+                </LiveButton>
               </div>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { FormField } from "~/components/form-field";
 import { ConfirmAction } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { LiveButton } from "~/components/ui/live-button";
 import { Textarea } from "~/components/ui/textarea";
 import { useVersionedForm } from "~/components/use-versioned-form";
 import { type OwnerStory, STORY_MEDIA_FIELDS, StoryEditorSchema } from "../editor-schema";
@@ -56,17 +57,17 @@ export function StoryEditor({ story }: { story: OwnerStory | null }) {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
+          <LiveButton type="submit" disabled={busy}>
             {busy ? "Saving..." : saved ? "Save Story" : "Create Story"}
-          </Button>
+          </LiveButton>
           <Button asChild variant="ghost">
             <Link to="/admin/stories">Back to Stories</Link>
           </Button>
           {saved ? (
-            <Button type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
+            <LiveButton type="button" variant="destructive" className="ml-auto" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden />
               Delete Story
-            </Button>
+            </LiveButton>
           ) : null}
         </div>
       </form>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LiveButton } from "~/components/ui/live-button";
 import { toast } from "~/components/ui/use-toast";
 import { sendFormWithProgress } from "~/lib/upload-with-progress";
 import type { OwnerStory, StoryMediaField } from "../editor-schema";
@@ -116,9 +116,9 @@ export function StoryMediaUpload({
           </p>
         ) : null}
         <div>
-          <Button type="button" disabled={!file || percent !== null} onClick={() => void upload()}>
+          <LiveButton type="button" disabled={!file || percent !== null} onClick={() => void upload()}>
             {percent !== null ? "Uploading..." : `Upload ${field}`}
-          </Button>
+          </LiveButton>
         </div>
       </div>
     </section>

@@ -2,7 +2,7 @@ import { Archive, ArchiveRestore, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ConfirmAction, OwnerListPanel, useOwnerAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { LiveButton } from "~/components/ui/live-button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
@@ -74,17 +74,22 @@ export function SubscribersPanel({ firstPage }: { firstPage: OwnerListPage<Subsc
                   <TableCell className="whitespace-nowrap">{formatTableDate(subscriber.createdAt)}</TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">
-                      <Button
+                      <LiveButton
                         variant="ghost"
                         size="icon"
                         aria-label={subscriber.archived ? "Unarchive" : "Archive"}
                         onClick={() => void setArchived(subscriber, !subscriber.archived)}
                       >
                         {subscriber.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label="Delete" onClick={() => setDeleting(subscriber)}>
+                      </LiveButton>
+                      <LiveButton
+                        variant="ghost"
+                        size="icon"
+                        aria-label="Delete"
+                        onClick={() => setDeleting(subscriber)}
+                      >
                         <Trash2 aria-hidden />
-                      </Button>
+                      </LiveButton>
                     </div>
                   </TableCell>
                 </TableRow>
