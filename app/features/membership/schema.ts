@@ -1,3 +1,4 @@
+import type { FormFlash } from "~/lib/form-flash";
 import "~/lib/zod-without-eval";
 import { z } from "zod";
 
@@ -25,6 +26,23 @@ export const INVALID_BILLING_ACTION_MESSAGE = "Choose cancel, downgrade or porta
 export const BillingActionSchema = z.object({
   action: z.enum(BILLING_ACTIONS, { error: INVALID_BILLING_ACTION_MESSAGE }),
 });
+
+/** The toasts of the dashboard's membership actions, and of the upgrade page's plans (spec section 7). */
+export const BILLING_UPDATED_TITLE = "Membership Updated";
+export const BILLING_FAILED_TITLE = "Update Failed";
+export const UPGRADED_TITLE = "Membership Upgraded!";
+export const UPGRADE_FAILED_TITLE = "Upgrade Failed";
+export const UPGRADE_FAILED_MESSAGE = "There was an error upgrading your membership. Please try again.";
+
+/** The dashboard's Cancel and Downgrade ask first; posted before the scripts run, the page asks in its HTML. */
+export const CONFIRMED_BILLING_ACTIONS = ["cancel", "downgrade"] as const;
+export type ConfirmedBillingAction = (typeof CONFIRMED_BILLING_ACTIONS)[number];
+
+/** What the dashboard shows after a membership button posted before (or without) the scripts. */
+export type BillingFormAnswer = { confirming: ConfirmedBillingAction } | { flash: FormFlash };
+
+/** What the upgrade page shows after a plan's button posted before (or without) the scripts. */
+export type UpgradeFormAnswer = { flash: FormFlash };
 
 export type BillingActionResponse =
   | { success: true; message: string; data: { url?: string } }

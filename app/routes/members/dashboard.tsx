@@ -1,5 +1,7 @@
 import { billingFor, readBillingState } from "~/features/membership/billing.server";
 import { MemberDashboard } from "~/features/membership/components/member-dashboard";
+import { submitBillingForm } from "~/features/membership/membership-forms.server";
+import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -28,6 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <MemberDashboard {...loaderData} />;
+/** The membership buttons posted before the page's scripts ran (decision 052). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = await requireUserForPage(app.db, request);
+  return submitBillingForm(app, user, await readPostedForm(request));
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <MemberDashboard {...loaderData} posted={actionData} />;
 }

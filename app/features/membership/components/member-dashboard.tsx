@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountEmail, accountName, greetingName, type NamedMember } from "../member-names";
-import { type BillingState, type MembershipTier, membershipPlanName } from "../schema";
+import { type BillingFormAnswer, type BillingState, type MembershipTier, membershipPlanName } from "../schema";
 import { MembershipBilling } from "./membership-billing";
 
 export type DashboardMember = NamedMember & { membershipTier: MembershipTier };
@@ -55,11 +55,14 @@ export function MemberDashboard({
   member,
   billing,
   paymentReceived,
+  posted,
 }: {
   member: DashboardMember;
   billing: BillingState;
   /** Back from Stripe's Checkout: the tier changes once Stripe reports the payment, usually before this page. */
   paymentReceived: boolean;
+  /** The answer to a membership button posted before the scripts ran. */
+  posted?: BillingFormAnswer;
 }) {
   const isPremium = member.membershipTier === "premium";
   return (
@@ -85,7 +88,7 @@ export function MemberDashboard({
               <Link to="/members/upgrade">Upgrade Now</Link>
             </Button>
           )}
-          <MembershipBilling tier={member.membershipTier} billing={billing} />
+          <MembershipBilling tier={member.membershipTier} billing={billing} posted={posted} />
         </Card>
 
         <Card title="Account Information">

@@ -1,16 +1,31 @@
 import { Check } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { FormFlashMessage } from "~/components/form-flash";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/utils";
 import { MEMBERSHIP_FAQ, MEMBERSHIP_PLANS, type MembershipPlan, UPGRADE_REDIRECT_DELAY_MS } from "../plans";
-import { canUpgrade, type MembershipTier, type PaidTier, planTitle, upgradeSuccessMessage } from "../schema";
+import {
+  canUpgrade,
+  type MembershipTier,
+  type PaidTier,
+  planTitle,
+  UPGRADE_FAILED_MESSAGE,
+  UPGRADE_FAILED_TITLE,
+  UPGRADED_TITLE,
+  type UpgradeFormAnswer,
+  upgradeSuccessMessage,
+} from "../schema";
 import { requestMembershipUpgrade, trackUpgradePageView } from "../upgrade-request";
 
 type UpgradeState = { status: "idle" } | { status: "processing"; plan: PaidTier } | { status: "upgraded" };
 
-export function UpgradePlans({ currentTier }: { currentTier: MembershipTier }) {
+/**
+ * The plans and their Upgrade buttons. Each button posts its plan to the page when tapped before the scripts run
+ * (decision 052), and the page answers with the toast's texts; with scripts it upgrades in the page as before.
+ */
+export function UpgradePlans({ currentTier, posted }: { currentTier: MembershipTier; posted?: UpgradeFormAnswer }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [state, setState] = useState<UpgradeState>({ status: "idle" });
@@ -35,22 +50,19 @@ export function UpgradePlans({ currentTier }: { currentTier: MembershipTier }) {
       return;
     }
     if (outcome.status === "upgraded") {
-      toast({ title: "Membership Upgraded!", description: upgradeSuccessMessage(plan) });
+      toast({ title: UPGRADED_TITLE, description: upgradeSuccessMessage(plan) });
       setState({ status: "upgraded" });
       // The header's account menu reads the tier from the root loader, which a plain navigation does not reload.
       revalidator.revalidate();
     } else {
-      toast({
-        title: "Upgrade Failed",
-        description: "There was an error upgrading your membership. Please try again.",
-        variant: "destructive",
-      });
+      toast({ title: UPGRADE_FAILED_TITLE, description: UPGRADE_FAILED_MESSAGE, variant: "destructive" });
       setState({ status: "idle" });
     }
   }
 
   return (
     <>
+      {posted && <FormFlashMessage flash={posted.flash} />}
       <p className="mt-2 text-muted-foreground">
         Your current plan: <span className="font-medium text-foreground">{planTitle(currentTier)}</span>
       </p>
@@ -96,6 +108,10 @@ function PlanCard({
   processing: boolean;
   onUpgrade: () => void;
 }) {
+  function upgradeInPage(event: MouseEvent) {
+    event.preventDefault();
+    onUpgrade();
+  }
   const headingId = `plan-${plan.tier}-heading`;
   const label = processing ? "Processing..." : isCurrent ? "Current Plan" : `Upgrade to ${plan.name}`;
   return (
@@ -124,9 +140,18 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <Button className="mt-auto" disabled={disabled} onClick={onUpgrade} aria-describedby={headingId}>
-        {label}
-      </Button>
+      <form method="post" className="mt-auto grid">
+        <Button
+          type="submit"
+          name="membershipTier"
+          value={plan.tier}
+          disabled={disabled}
+          onClick={upgradeInPage}
+          aria-describedby={headingId}
+        >
+          {label}
+        </Button>
+      </form>
     </section>
   );
 }
