@@ -1,4 +1,4 @@
-import { test as base, type Page, type Response } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { rowOf, sendContactMessage, uniqueTag } from "./owner-support";
 
