@@ -38,7 +38,6 @@ async function postByTap(page: Page, button: Locator, path: string): Promise<Res
   );
   await button.click();
   const response = await answered;
-  await page.waitForLoadState("domcontentloaded");
   return response;
 }
 
