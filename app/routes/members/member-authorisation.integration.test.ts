@@ -109,6 +109,8 @@ type MemberCall = {
   method?: string;
   params?: Record<string, string>;
   body?: unknown;
+  /** A page's form, posted URL-encoded as a browser posts it before the scripts run (decision 052). */
+  form?: Record<string, string>;
   file?: boolean;
   expected: Record<Viewer, string>;
 };
@@ -179,6 +181,20 @@ const MEMBER_CALLS: MemberCall[] = [
     expected: { ...notSignedIn, "owner only": "401", free: "400", basic: "ok", premium: "ok" },
   },
   {
+    name: "POST /members/dashboard",
+    handler: dashboard.action,
+    method: "POST",
+    form: { confirm: "cancel" },
+    expected: { ...signInFirst, "owner only": "sign-in", free: "ok", basic: "ok", premium: "ok" },
+  },
+  {
+    name: "POST /members/upgrade",
+    handler: upgrade.action,
+    method: "POST",
+    form: { membershipTier: "premium" },
+    expected: { ...signInFirst, "owner only": "sign-in", free: "ok", basic: "ok", premium: "400" },
+  },
+  {
     name: "GET /api/guests/applications",
     handler: applicationsApi.loader,
     expected: { ...notSignedIn, "owner only": "ok", free: "403", basic: "403", premium: "ok" },
@@ -228,8 +244,9 @@ describe("who gets through each member page, premium file and member call", () =
           ...(cookie ? { cookie } : {}),
           ...(call.file ? { accept: "file" } : {}),
           ...(call.body ? { "content-type": "application/json" } : {}),
+          ...(call.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
         },
-        body: call.body ? JSON.stringify(call.body) : undefined,
+        body: call.form ? new URLSearchParams(call.form).toString() : call.body ? JSON.stringify(call.body) : undefined,
       });
       answers[viewer] = outcome(await invoke(call.handler, request, call.params ?? {}));
     }
