@@ -91,12 +91,6 @@ export function MembershipBilling({
     if (result.ok) revalidator.revalidate();
   }
 
-  /** With scripts, the button does in the page what its form would have asked the server. */
-  const inPage = (then: () => void) => (event: MouseEvent) => {
-    event.preventDefault();
-    then();
-  };
-
   return (
     <>
       {posted && "flash" in posted && <FormFlashMessage flash={posted.flash} />}
@@ -111,40 +105,19 @@ export function MembershipBilling({
       ) : (
         <form method="post" className="flex flex-wrap gap-2">
           {billing.canManageBilling && (
-            <Button
-              type="submit"
-              name="billingAction"
-              value="portal"
-              variant="outline"
-              disabled={busy}
-              onClick={inPage(() => void run("portal"))}
-            >
+            <PostingButton field="billingAction" value="portal" disabled={busy} inPage={() => void run("portal")}>
               Manage billing
-            </Button>
+            </PostingButton>
           )}
           {mayChange && tier === "premium" && !billing.cancelAtPeriodEnd && (
-            <Button
-              type="submit"
-              name="confirm"
-              value="downgrade"
-              variant="outline"
-              disabled={busy}
-              onClick={inPage(() => setConfirming("downgrade"))}
-            >
+            <PostingButton field="confirm" value="downgrade" disabled={busy} inPage={() => setConfirming("downgrade")}>
               Downgrade to Basic
-            </Button>
+            </PostingButton>
           )}
           {mayChange && !billing.cancelAtPeriodEnd && (
-            <Button
-              type="submit"
-              name="confirm"
-              value="cancel"
-              variant="outline"
-              disabled={busy}
-              onClick={inPage(() => setConfirming("cancel"))}
-            >
+            <PostingButton field="confirm" value="cancel" disabled={busy} inPage={() => setConfirming("cancel")}>
               Cancel Membership
-            </Button>
+            </PostingButton>
           )}
         </form>
       )}
@@ -164,6 +137,31 @@ export function MembershipBilling({
         );
       })}
     </>
+  );
+}
+
+/** A button of the membership form: it posts `field=value` before the scripts run, and does `inPage` with them. */
+function PostingButton({
+  field,
+  value,
+  disabled,
+  inPage,
+  children,
+}: {
+  field: "billingAction" | "confirm";
+  value: string;
+  disabled: boolean;
+  inPage: () => void;
+  children: ReactNode;
+}) {
+  function runInPage(event: MouseEvent) {
+    event.preventDefault();
+    inPage();
+  }
+  return (
+    <Button type="submit" name={field} value={value} variant="outline" disabled={disabled} onClick={runInPage}>
+      {children}
+    </Button>
   );
 }
 
