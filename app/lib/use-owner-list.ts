@@ -4,29 +4,12 @@ import { DEFAULT_SORT, type OwnerListCounts, type OwnerListView, ownerListSearch
 type OwnerListStatus = "ready" | "loading" | "error";
 
 /** What a list answer carries: the spec's `data`, and the page and counts the server adds to it. */
-type ListReply<Row> = { data: Row[]; counts?: OwnerListCounts; pageCount?: number; [extra: string]: unknown };
+type ListReply<Row> = { data: Row[]; counts: OwnerListCounts; pageCount: number; [extra: string]: unknown };
 
 /** Typing pauses this long before a search goes to the server, so one word is one request. */
 const SEARCH_DELAY_MS = 250;
 
 type Loaded<Row> = { view: OwnerListView; reply: ListReply<Row> };
-
-/**
- * A reply without counts is a whole list in the spec's shape ({ success, data }): its rows are every row, archived
- * ones included, so the view is filtered here and its counts are its own.
- */
-export function shownOf<Row extends object>(loaded: Loaded<Row>, view: OwnerListView) {
-  const { reply } = loaded;
-  if (reply.counts) return { rows: reply.data, counts: reply.counts, pageCount: reply.pageCount ?? 1 };
-  const isArchived = (row: Row) => (row as { archived?: boolean }).archived === true;
-  const rows = reply.data.filter(
-    (row) =>
-      (view.archived === "include" || !isArchived(row)) &&
-      (!view.status || (row as { status?: string }).status === view.status),
-  );
-  const archivedRows = reply.data.filter(isArchived).length;
-  return { rows, counts: { total: rows.length, matching: rows.length, archived: archivedRows }, pageCount: 1 };
-}
 
 /**
  * An owner list that arrives with the page (its loader's first page) and reads every other view from the spec's GET
@@ -76,7 +59,7 @@ export function useOwnerList<Row extends object>(
         if (request !== latest.current) return false;
         const reply = body as ListReply<Row>;
         // A page past the end (its last rows deleted or archived meanwhile) shows the last page instead.
-        if (reply.data.length === 0 && reply.pageCount !== undefined && next.page > reply.pageCount) {
+        if (reply.data.length === 0 && next.page > reply.pageCount) {
           const last = { ...next, page: reply.pageCount };
           setView(last);
           return load(last, mode);
@@ -98,11 +81,9 @@ export function useOwnerList<Row extends object>(
   const refresh = useCallback(() => load(currentView.current, "loading"), [load]);
   const reload = useCallback(() => load(currentView.current, "updating"), [load]);
 
-  const shown = shownOf(loaded, view);
-
   /**
-   * Changes the view; the server is asked only when its answer could differ from the rows already here: not for a
-   * whole list, nor for Show Archived when no archived row matches.
+   * Changes the view; the server is asked only when its answer could differ from the rows already here: not for Show
+   * Archived when no archived row matches.
    */
   const changeView = useCallback(
     (patch: Partial<OwnerListView>) => {
@@ -113,8 +94,7 @@ export function useOwnerList<Row extends object>(
         next.q === loaded.view.q &&
         next.sort === loaded.view.sort &&
         next.status === loaded.view.status;
-      const wholeList = !loaded.reply.counts;
-      if (wholeList || (onlyArchivedChanges && loaded.reply.counts?.archived === 0)) {
+      if (onlyArchivedChanges && loaded.reply.counts.archived === 0) {
         setLoaded((current) => ({ ...current, view: next }));
         return;
       }
@@ -136,9 +116,9 @@ export function useOwnerList<Row extends object>(
 
   return {
     view,
-    rows: shown.rows,
-    counts: shown.counts,
-    pageCount: shown.pageCount,
+    rows: loaded.reply.data,
+    counts: loaded.reply.counts,
+    pageCount: loaded.reply.pageCount,
     reply: loaded.reply,
     status,
     updating,
