@@ -153,28 +153,6 @@ export const contentEpisodes = pgTable(
   ],
 );
 
-export const contentDerivatives = pgTable(
-  "content_derivatives",
-  {
-    id: serial("id").primaryKey(),
-    episodeId: integer("episode_id")
-      .notNull()
-      .references(() => contentEpisodes.id, { onDelete: "cascade" }),
-    type: text("type").notNull(),
-    title: text("title").notNull(),
-    description: text("description"),
-    content: text("content"),
-    startTimeSeconds: integer("start_time_seconds"),
-    endTimeSeconds: integer("end_time_seconds"),
-    publishDate: timestamp("publish_date", { withTimezone: true }),
-    platforms: jsonb("platforms").$type<string[]>().notNull().default([]),
-    status: text("status").notNull().default("draft"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("content_derivatives_episode_idx").on(t.episodeId)],
-);
-
 export const guestApplications = pgTable(
   "guest_applications",
   {
@@ -256,14 +234,6 @@ export const insightSlugRedirects = pgTable("insight_slug_redirects", {
   postId: text("post_id")
     .notNull()
     .references(() => insightPosts.id, { onDelete: "cascade" }),
-});
-
-/** A snapshot of the insight list as served by GET /api/insights, refreshed when nextUpdateDue passes. */
-export const cachedInsights = pgTable("cached_insights", {
-  id: serial("id").primaryKey(),
-  insights: jsonb("insights").notNull(),
-  lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
-  nextUpdateDue: timestamp("next_update_due", { withTimezone: true }).notNull(),
 });
 
 export type EpisodeChapter = { startSeconds: number; title: string; url?: string };

@@ -1,0 +1,2 @@
+DROP TABLE "cached_insights" CASCADE;--> statement-breakpoint
+DROP TABLE "content_derivatives" CASCADE;
