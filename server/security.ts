@@ -6,13 +6,13 @@ import type { Env } from "../app/lib/env.server";
 import { redactSecretPath } from "../app/lib/redact-secret-path";
 import { GENERIC_ERROR_MESSAGE } from "./unexpected-errors";
 
-export const CROSS_SITE_REQUEST_MESSAGE = "Cross-site requests are not allowed";
+const CROSS_SITE_REQUEST_MESSAGE = "Cross-site requests are not allowed";
 
 /** What the security middleware leaves in `res.locals` for the request handler. */
 export type SecurityLocals = { requestId: string; cspNonce: string };
 
 /** One nonce per response; kept in one function so that anything that reuses rendered HTML can mint a fresh one. */
-export function createCspNonce(): string {
+function createCspNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
@@ -72,7 +72,7 @@ const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * carry their origin; an opaque origin ("null": a sandboxed frame, a page of another site that sends no referrer, a
  * redirect across sites) is never the site's, and is refused.
  */
-export function isCrossSiteWrite(req: Request, siteUrl: string): boolean {
+function isCrossSiteWrite(req: Request, siteUrl: string): boolean {
   if (!STATE_CHANGING_METHODS.has(req.method)) return false;
   const fetchSite = req.get("sec-fetch-site");
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;

@@ -22,7 +22,7 @@ import type { FieldErrors } from "~/lib/field-errors";
 
 export type PublishStatus = "draft" | "scheduled" | "published" | "unpublished";
 
-export const PUBLISH_STATUS_LABELS: Record<PublishStatus, string> = {
+const PUBLISH_STATUS_LABELS: Record<PublishStatus, string> = {
   draft: "Draft",
   scheduled: "Scheduled",
   published: "Published",
@@ -41,7 +41,7 @@ export function PublishStatusBadge({ status }: { status: PublishStatus }) {
 }
 
 /** The buttons that change the status, by the status shown now. */
-export function statusActions(status: PublishStatus | null): { status: PublishStatus; label: string }[] {
+function statusActions(status: PublishStatus | null): { status: PublishStatus; label: string }[] {
   switch (status) {
     case "published":
       return [{ status: "unpublished", label: "Unpublish" }];

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** Spec sections 2 and 9: every legal page carries this date. */
-export const LEGAL_PAGES_LAST_UPDATED = "May 14, 2025";
+const LEGAL_PAGES_LAST_UPDATED = "May 14, 2025";
 
 /** A legal page: its title, the date it was last updated, and its sections; it fades in unless motion is reduced. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,12 +1,5 @@
 /** Spec section 3: the analytics event categories. */
-export type AnalyticsCategory =
-  | "podcast"
-  | "engagement"
-  | "membership"
-  | "newsletter"
-  | "navigation"
-  | "social"
-  | "ecommerce";
+type AnalyticsCategory = "podcast" | "engagement" | "membership" | "newsletter" | "navigation" | "social" | "ecommerce";
 
 export type AnalyticsEvent = {
   name: string;

@@ -51,7 +51,7 @@ function apiFailure(status: 401 | 403, message: string): Response {
 }
 
 export const NOT_SIGNED_IN_MESSAGE = "You need to sign in first";
-export const FORBIDDEN_MESSAGE = "You do not have access to this";
+const FORBIDDEN_MESSAGE = "You do not have access to this";
 
 function signInPath(request: Request) {
   const { pathname, search } = new URL(request.url);

@@ -6,7 +6,7 @@ import { z } from "zod";
  * version, links and repeated rows. Each editor's schema adds its own fields and messages.
  */
 
-export const SLUG_MAX_LENGTH = 120;
+const SLUG_MAX_LENGTH = 120;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const INVALID_PUBLISH_DATE_MESSAGE = "Please choose a valid publish date";
 

@@ -10,7 +10,7 @@ export const HOME_SECTION_ID = "home";
 export const LOCATION_HASH_EVENT = "site:location-hash";
 
 /** The fixed site header carries this attribute; its height is the offset that keeps a section's top visible. */
-export const SITE_HEADER_SELECTOR = "[data-site-header]";
+const SITE_HEADER_SELECTOR = "[data-site-header]";
 
 /** Smoothly scrolls the section with this id to just below the fixed header. */
 export function scrollToSection(id: string): void {
@@ -31,7 +31,7 @@ export function scrollToSection(id: string): void {
  * Puts the section in the URL without a navigation. React Router's navigate() would also jump the page to the
  * hash's element at once, cutting the smooth scroll short; replaceState keeps the router's history entry as is.
  */
-export function setSectionHash(id: string): void {
+function setSectionHash(id: string): void {
   const { pathname, search } = window.location;
   const url = id === HOME_SECTION_ID ? `${pathname}${search}` : `${pathname}${search}#${id}`;
   window.history.replaceState(window.history.state, "", url);

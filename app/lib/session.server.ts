@@ -5,7 +5,7 @@ import { sessions } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { requestCookies, SESSION_COOKIE } from "~/lib/request-cookies.server";
 
-export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * What a session carries: the signed-in member and/or the owner role, which lasts until `ownerExpiresAt` (milliseconds
@@ -29,7 +29,7 @@ function sessionIdFor(token: string) {
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The session token of the request's `sid` cookie, as the site's one cookie parser reads it (request-cookies). */
-export function readSessionToken(request: Request): string | null {
+function readSessionToken(request: Request): string | null {
   const value = requestCookies(request.headers.get("cookie"))[SESSION_COOKIE];
   return value !== undefined && SESSION_TOKEN.test(value) ? value : null;
 }
@@ -106,7 +106,7 @@ export async function endSession(db: Database, env: Env, request: Request): Prom
   return sessionCookie(env, "", 0);
 }
 
-export function sessionCookie(env: Env, token: string, maxAgeMs: number) {
+function sessionCookie(env: Env, token: string, maxAgeMs: number) {
   const attributes = [
     `${SESSION_COOKIE}=${token}`,
     "Path=/",

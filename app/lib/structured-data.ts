@@ -31,7 +31,7 @@ const DAY_URLS = {
   Sunday: "https://schema.org/Sunday",
 } as const satisfies Record<string, DayOfWeek>;
 
-export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
@@ -71,7 +71,7 @@ export function podcastSeriesJsonLd(siteUrl: string, site: SiteIdentity): WithCo
   };
 }
 
-export type EpisodeSegment = { title: string; startSeconds: number };
+type EpisodeSegment = { title: string; startSeconds: number };
 
 export type EpisodeStructuredDataInput = {
   title: string;

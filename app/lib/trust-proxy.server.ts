@@ -12,7 +12,7 @@ export type ProxyTrust = (address: string, hop: number) => boolean;
 
 const NAMED_RANGES = ["loopback", "linklocal", "uniquelocal"];
 
-export const TRUST_PROXY_RULE =
+const TRUST_PROXY_RULE =
   "must be the number of proxies in front of the server (such as 1) or a comma-separated list of their addresses, " +
   `CIDR ranges or ${NAMED_RANGES.join(", ")}`;
 

@@ -6,7 +6,7 @@ export { expect };
 
 export type MemberTier = "free" | "basic" | "premium";
 /** Who a browser context or request context acts as: a mock member of a tier, or the owner. */
-export type Visitor = MemberTier | "owner";
+type Visitor = MemberTier | "owner";
 
 type SignInOptions = {
   /**

@@ -245,7 +245,7 @@ export async function killAllServers(): Promise<void> {
   await Promise.all(exits);
 }
 
-export function formatExit({ code, signal }: ExitResult): string {
+function formatExit({ code, signal }: ExitResult): string {
   return signal ? `signal ${signal}` : `code ${code}`;
 }
 

@@ -22,7 +22,7 @@ export function extractJsonLd(html: string): unknown[] {
 }
 
 /** The page's text as a reader sees it: no scripts, no tags, entities decoded, white space collapsed. */
-export function visibleText(html: string): string {
+function visibleText(html: string): string {
   return html
     .replace(/<(script|style|template)[\s\S]*?<\/\1>/g, " ")
     .replace(/<[^>]+>/g, " ")

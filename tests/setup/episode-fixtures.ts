@@ -3,7 +3,7 @@ import { sampleEpisodeGuests, samplePodcastEpisodes } from "~/db/sample-content"
 import { episodeGuests, podcastEpisodes } from "~/db/schema";
 
 export type EpisodeRow = typeof podcastEpisodes.$inferInsert;
-export type GuestRow = { name: string; role?: string | null; link?: string | null };
+type GuestRow = { name: string; role?: string | null; link?: string | null };
 export type EpisodeFixture = EpisodeRow & { guests?: GuestRow[] };
 
 /** A well-formed media key that names no stored file, for rows whose media the test does not serve. */

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 
-export type TestAccount = {
+type TestAccount = {
   email?: string;
   email_verified?: boolean;
   given_name?: string;

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = {
+type ReceivedMail = {
   to: string[];
   /** The message as sent, headers and body, with its quoted-printable transfer encoding reversed. */
   message: string;

@@ -8,13 +8,13 @@ import Stripe from "stripe";
  * machines; docs/decisions/042). The site's own code talks to it through the official SDK (STRIPE_API_BASE), and its
  * Checkout page's Pay button sends the signed `checkout.session.completed` webhook as Stripe would.
  */
-export const STAND_IN_SECRET_KEY = "sk_test_standin";
-export const STAND_IN_WEBHOOK_SECRET = "whsec_standin";
+const STAND_IN_SECRET_KEY = "sk_test_standin";
+const STAND_IN_WEBHOOK_SECRET = "whsec_standin";
 export const STAND_IN_PRICES = { basic: "price_standin_basic", premium: "price_standin_premium" } as const;
 
 type Params = { [key: string]: string | Params };
 
-export type StandInSubscription = {
+type StandInSubscription = {
   id: string;
   object: "subscription";
   customer: string;
@@ -56,7 +56,7 @@ export type StripeStandIn = {
   close(): Promise<void>;
 };
 
-export type SignedEvent = { id: string; body: string; signature: string };
+type SignedEvent = { id: string; body: string; signature: string };
 
 const PERIOD_SECONDS = 30 * 24 * 3600;
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;

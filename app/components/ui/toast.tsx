@@ -5,8 +5,8 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 /** Spec section 9: default duration 5000 ms, swipe right with a threshold of 50 px; F8 is Radix's default hotkey. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD = 50;
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD = 50;
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (

@@ -82,7 +82,7 @@ export async function isSignInTokenUsable(db: Database, token: string): Promise<
  * Uses a link up: one statement marks it used only if it is unused and unexpired, so two clicks racing each other
  * cannot both sign in. Null when the link is unknown, used or expired.
  */
-export async function redeemSignInToken(
+async function redeemSignInToken(
   db: Database,
   token: string,
 ): Promise<{ email: string; returnTo: string | null } | null> {

@@ -1,7 +1,7 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
 
-export const MEMBERSHIP_TIERS = ["free", "basic", "premium"] as const;
+const MEMBERSHIP_TIERS = ["free", "basic", "premium"] as const;
 
 export const INVALID_MOCK_TIER_MESSAGE = "Invalid user type. Please choose free, basic, or premium.";
 

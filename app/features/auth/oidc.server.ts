@@ -15,11 +15,11 @@ export function isOidcEnabled(env: Env): env is Env & OidcSettings {
   return Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
 }
 
-export const OIDC_STATE_COOKIE = "oidc_state";
+const OIDC_STATE_COOKIE = "oidc_state";
 const CALLBACK_PATH = "/api/callback";
 const AUTH_REQUEST_LIFETIME_MS = 10 * 60 * 1000;
 
-export const oidcRedirectUri = (env: Env) => `${env.SITE_URL}${CALLBACK_PATH}`;
+const oidcRedirectUri = (env: Env) => `${env.SITE_URL}${CALLBACK_PATH}`;
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

@@ -39,7 +39,6 @@ export const ContentSeriesSchema = z.object({
   status: z.enum(SERIES_STATUSES, { error: INVALID_STATUS_MESSAGE }).default("planning"),
 });
 
-export type ContentSeriesInput = z.input<typeof ContentSeriesSchema>;
 export type ContentSeriesData = z.output<typeof ContentSeriesSchema>;
 
 /** A calendar day as an ISO string (a date or a date-time); null clears it. */
@@ -90,7 +89,6 @@ export const NewContentEpisodeSchema = ContentEpisodeSchema.extend({
     .max(2_147_483_647, { error: "Please choose a series" }),
 });
 
-export type ContentEpisodeInput = z.input<typeof ContentEpisodeSchema>;
 export type ContentEpisodeData = z.output<typeof ContentEpisodeSchema>;
 export type NewContentEpisodeData = z.output<typeof NewContentEpisodeSchema>;
 
@@ -125,7 +123,7 @@ export type ContentEpisodeView = {
 /** A podcast episode the calendar offers to link an entry to. */
 export type LinkableEpisode = { id: number; title: string };
 
-export const SERIES_DESCRIPTION_PREVIEW_LENGTH = 60;
+const SERIES_DESCRIPTION_PREVIEW_LENGTH = 60;
 
 /** Spec section 9: the series table shows the first 60 characters of a description. */
 export function previewSeriesDescription(text: string): string {

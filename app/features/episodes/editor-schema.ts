@@ -18,7 +18,7 @@ import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
  * schema.ts so that the public pages, which read only its types and formatting, load no zod.
  */
 
-export const OWNER_EPISODE_STATUSES = ["draft", "scheduled", "published", "unpublished"] as const;
+const OWNER_EPISODE_STATUSES = ["draft", "scheduled", "published", "unpublished"] as const;
 export type OwnerEpisodeStatus = (typeof OWNER_EPISODE_STATUSES)[number];
 export const EPISODE_TYPES = ["full", "trailer", "bonus"] as const;
 
@@ -79,8 +79,6 @@ const GuestInputSchema = z.object({
     .transform((value) => value ?? null),
 });
 
-export type GuestInput = z.output<typeof GuestInputSchema>;
-
 /**
  * The episode editor's fields (the form, POST /api/admin/episodes and PUT /api/admin/episodes/{id}). An empty slug
  * means "made from the title"; the status is what the owner asks for (publish now, schedule, unpublish, draft).
@@ -119,7 +117,6 @@ export const EpisodeEditorSchema = z.object({
   ),
 });
 
-export type EpisodeEditorInput = z.input<typeof EpisodeEditorSchema>;
 export type EpisodeEditorData = z.output<typeof EpisodeEditorSchema>;
 
 /** A save from the editor names the version it was opened at, so that a later save from an older tab is refused. */
@@ -166,7 +163,7 @@ export type EpisodeMediaInfo = {
   transcript: { mimeType: string | null; url: string } | null;
 };
 
-export type EpisodeGuestView = {
+type EpisodeGuestView = {
   name: string;
   role: string | null;
   link: string | null;

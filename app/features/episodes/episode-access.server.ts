@@ -35,7 +35,7 @@ export type EpisodeAccessFacts = {
  * anything an episode carries later unless it is added here.
  */
 export const TEASER_PARTS = ["title", "summary", "showNotes", "artwork", "chapters"] as const;
-export type TeaserPart = (typeof TEASER_PARTS)[number];
+type TeaserPart = (typeof TEASER_PARTS)[number];
 export type EpisodePart = TeaserPart | "audio" | "transcript";
 
 const isTeaser = (part: EpisodePart) => (TEASER_PARTS as readonly string[]).includes(part);

@@ -13,7 +13,7 @@ import { EPISODE_MEDIA_REMOVED, EPISODE_MEDIA_UPLOADED, type EpisodeMediaField }
 import { episodeMediaUrl } from "./schema";
 
 /** How each of an episode's files is uploaded: the form field's name is the media's name. */
-export const EPISODE_UPLOADS = {
+const EPISODE_UPLOADS = {
   audio: { kind: "audio", prefix: "episodes/audio" },
   // The widths the episode page and the lists draw the artwork at (as the show's artwork: 384 and 768).
   artwork: { kind: "image", prefix: "episodes/artwork", rules: PODCAST_ARTWORK_RULES, renditionWidths: [384, 768] },
@@ -83,7 +83,7 @@ export function episodeMediaInfo(row: EpisodeMediaColumns): EpisodeMediaInfo {
 }
 
 /** The episode's media, or null when there is no episode with this id. */
-export async function findEpisodeMedia(db: Database, id: number): Promise<EpisodeMediaInfo | null> {
+async function findEpisodeMedia(db: Database, id: number): Promise<EpisodeMediaInfo | null> {
   const [row] = await db.select(mediaColumns).from(podcastEpisodes).where(eq(podcastEpisodes.id, id));
   return row ? episodeMediaInfo(row) : null;
 }
@@ -164,7 +164,7 @@ export function replaceEpisodeAudio(db: Database, media: MediaStorage, id: numbe
 }
 
 /** Makes a stored image upload (with its WebP renditions) the episode's artwork. */
-export function replaceEpisodeArtwork(db: Database, media: MediaStorage, id: number, upload: StoredUpload<"image">) {
+function replaceEpisodeArtwork(db: Database, media: MediaStorage, id: number, upload: StoredUpload<"image">) {
   return changeEpisodeMedia(db, media, id, {
     values: {
       artworkKey: upload.key,
@@ -176,12 +176,7 @@ export function replaceEpisodeArtwork(db: Database, media: MediaStorage, id: num
 }
 
 /** Makes a stored WebVTT or SRT upload the episode's transcript. */
-export function replaceEpisodeTranscript(
-  db: Database,
-  media: MediaStorage,
-  id: number,
-  upload: StoredUpload<"transcript">,
-) {
+function replaceEpisodeTranscript(db: Database, media: MediaStorage, id: number, upload: StoredUpload<"transcript">) {
   return changeEpisodeMedia(db, media, id, {
     values: { transcriptKey: upload.key, transcriptMimeType: bareType(upload.contentType) },
     replacedKeys: (previous) => [previous.transcriptKey],
@@ -190,7 +185,7 @@ export function replaceEpisodeTranscript(
 }
 
 /** The episode goes back to the show's artwork; its own files are removed. */
-export function removeEpisodeArtwork(db: Database, media: MediaStorage, id: number) {
+function removeEpisodeArtwork(db: Database, media: MediaStorage, id: number) {
   return changeEpisodeMedia(db, media, id, {
     values: { artworkKey: null, artworkRenditions: [] },
     replacedKeys: artworkKeys,
@@ -198,7 +193,7 @@ export function removeEpisodeArtwork(db: Database, media: MediaStorage, id: numb
   });
 }
 
-export function removeEpisodeTranscript(db: Database, media: MediaStorage, id: number) {
+function removeEpisodeTranscript(db: Database, media: MediaStorage, id: number) {
   return changeEpisodeMedia(db, media, id, {
     values: { transcriptKey: null, transcriptMimeType: null },
     replacedKeys: (previous) => [previous.transcriptKey],

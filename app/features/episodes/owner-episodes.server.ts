@@ -47,7 +47,7 @@ export const refusalResponse = (error: EpisodeChangeRefused) =>
   apiError(error.status, error.message, error.field ? { [error.field]: [error.message] } : undefined);
 
 /** A scheduled episode whose date has come is shown to the owner as published. */
-export function effectiveStatus(status: string, publishDate: Date | null, now: Date): OwnerEpisodeStatus {
+function effectiveStatus(status: string, publishDate: Date | null, now: Date): OwnerEpisodeStatus {
   if (status === "scheduled" && publishDate && publishDate <= now) return "published";
   return status as OwnerEpisodeStatus;
 }

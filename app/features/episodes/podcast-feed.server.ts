@@ -17,7 +17,7 @@ const NAMESPACES = {
 /** Apple Podcasts reads at most 4000 bytes of a show's description. */
 export const MAX_DESCRIPTION_BYTES = 4000;
 
-export const CHAPTERS_MIME_TYPE = "application/json+chapters";
+const CHAPTERS_MIME_TYPE = "application/json+chapters";
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -42,7 +42,7 @@ function person(role: "host" | "guest", name: string, href?: string | null): Xml
 }
 
 /** The address of an episode's Podcasting 2.0 chapters document. */
-export const episodeChaptersPath = (slug: string) => `${episodePagePath(slug)}/chapters.json`;
+const episodeChaptersPath = (slug: string) => `${episodePagePath(slug)}/chapters.json`;
 
 /** A Podcasting 2.0 JSON chapters document: cached for five minutes by anyone, or (a member's) by no one. */
 export function chaptersResponse(chapters: EpisodeChapter[], caching: "public" | "private"): Response {

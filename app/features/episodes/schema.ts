@@ -46,9 +46,9 @@ export type EpisodeListItem = {
 
 export type EpisodeGuest = { name: string; role: string | null; link: string | null };
 
-export type EpisodeChapterLink = { startSeconds: number; title: string; url: string | null };
+type EpisodeChapterLink = { startSeconds: number; title: string; url: string | null };
 
-export type EpisodeArtwork = { url: string; renditions: { url: string; width: number; height: number }[] };
+type EpisodeArtwork = { url: string; renditions: { url: string; width: number; height: number }[] };
 
 export type EpisodeNeighbour = { slug: string; title: string };
 

@@ -14,8 +14,6 @@ export const GuestApplicationStatusUpdateSchema = z.object({
   status: z.enum(GUEST_APPLICATION_STATUSES, { error: INVALID_STATUS_MESSAGE }),
 });
 
-export type GuestApplicationStatusUpdate = z.infer<typeof GuestApplicationStatusUpdateSchema>;
-
 /** An application as the review screens show it (GET /api/guests/applications). */
 export type GuestApplicationView = {
   id: number;

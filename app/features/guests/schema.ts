@@ -63,5 +63,4 @@ export const GuestApplicationSchema = z.object({
   ...honeypotSchema,
 });
 
-export type GuestApplicationInput = z.input<typeof GuestApplicationSchema>;
 export type GuestApplication = z.infer<typeof GuestApplicationSchema>;

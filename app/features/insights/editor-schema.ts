@@ -8,7 +8,7 @@ import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
  * schema.ts so that the public pages, which read only its types and formatting, load no zod.
  */
 
-export const OWNER_INSIGHT_STATUSES = ["draft", "scheduled", "published", "unpublished"] as const;
+const OWNER_INSIGHT_STATUSES = ["draft", "scheduled", "published", "unpublished"] as const;
 export type OwnerInsightStatus = (typeof OWNER_INSIGHT_STATUSES)[number];
 
 const TITLE_MAX_LENGTH = 200;
@@ -74,7 +74,6 @@ export const InsightEditorSchema = z.object({
     .default("draft"),
 });
 
-export type InsightEditorInput = z.input<typeof InsightEditorSchema>;
 export type InsightEditorData = z.output<typeof InsightEditorSchema>;
 
 /** A save from the editor names the version it was opened at, so that a later save from an older tab is refused. */

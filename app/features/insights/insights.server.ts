@@ -28,7 +28,7 @@ type InsightRow = Pick<
 export const INSIGHTS_PER_PAGE = 12;
 
 /** A post is public once published, or scheduled and its date has come: no write is needed when the date comes. */
-export const isPublicInsightAt = (now: Date) =>
+const isPublicInsightAt = (now: Date) =>
   and(inArray(insightPosts.status, ["scheduled", "published"]), lte(insightPosts.publishedAt, now)) as SQL;
 
 /** Source links open in a new tab from the article page, so only plain web addresses are passed on. */
@@ -60,7 +60,7 @@ function coverImage(row: InsightRow): Pick<InsightPost, "imageUrl" | "imageSrcSe
  * again on the way out, so a row written by any other path (an import, a manual fix in the database) still cannot
  * carry script to a reader.
  */
-export function toInsightPost(row: InsightRow): InsightPost {
+function toInsightPost(row: InsightRow): InsightPost {
   const sources = (row.allSources ?? []).flatMap((source): InsightSource[] => {
     const url = webAddress(source.url);
     return url ? [{ url, title: source.title || url }] : [];

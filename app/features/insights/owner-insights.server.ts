@@ -310,7 +310,7 @@ export async function deleteInsight(db: Database, media: MediaStorage, id: strin
 }
 
 /** The widths pages draw a cover at: cards about 384 px, the article about 768 px, each at twice the density. */
-export const INSIGHT_COVER_UPLOAD = {
+const INSIGHT_COVER_UPLOAD = {
   kind: "image",
   prefix: "insights/covers",
   rules: { minWidth: 1200, minHeight: 600 },

@@ -10,7 +10,7 @@ import { type BillingState, canUpgrade, type MembershipTier, type PaidTier, upgr
 export type Billing = { stripe: Stripe; webhookSecret: string; prices: Record<PaidTier, string> };
 
 /** The owner's default grace period after a failed renewal, until the owner's settings give one. */
-export const DEFAULT_PAYMENT_GRACE_DAYS = 7;
+const DEFAULT_PAYMENT_GRACE_DAYS = 7;
 
 const clients = new WeakMap<Env, Billing>();
 
@@ -295,8 +295,8 @@ export type BillingChange = { ok: true; message: string } | { ok: false; status:
 export const CANCEL_AT_PERIOD_END_MESSAGE = "Your membership will end at the end of the paid period.";
 export const CANCELLED_MESSAGE = "Your membership has been cancelled.";
 export const DOWNGRADED_MESSAGE = "Your membership is now Basic.";
-export const NOTHING_TO_CANCEL_MESSAGE = "You have no paid membership to cancel.";
-export const ONLY_PREMIUM_DOWNGRADES_MESSAGE = "Only a Premium membership can be downgraded to Basic.";
+const NOTHING_TO_CANCEL_MESSAGE = "You have no paid membership to cancel.";
+const ONLY_PREMIUM_DOWNGRADES_MESSAGE = "Only a Premium membership can be downgraded to Basic.";
 export const COMPLIMENTARY_MESSAGE = "Your membership was given by the show; contact the owner to change it.";
 export const BILLING_UNAVAILABLE_MESSAGE = "Billing is not available right now. Please try again later.";
 
@@ -382,7 +382,7 @@ export async function billingPortalUrl(
  * For deleting an account: ends the member's Stripe subscription now, so that a deleted member is not billed again.
  * Without Stripe or without a subscription there is nothing to end.
  */
-export async function cancelSubscriptionAtOnce(db: Database, billing: Billing | null, userId: string): Promise<void> {
+async function cancelSubscriptionAtOnce(db: Database, billing: Billing | null, userId: string): Promise<void> {
   const member = await findBillingMember(db, userId);
   if (!billing || !member || !hasLiveSubscription(member) || !member.stripeSubscriptionId) return;
   const subscription = await billing.stripe.subscriptions.cancel(member.stripeSubscriptionId);

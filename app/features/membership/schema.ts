@@ -7,7 +7,7 @@ export const MEMBERSHIP_TIERS = ["free", "basic", "premium"] as const;
 export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
 
 /** The tiers a member can upgrade to; free is where everyone starts. */
-export const PAID_TIERS = ["basic", "premium"] as const;
+const PAID_TIERS = ["basic", "premium"] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
 
 export const INVALID_PLAN_MESSAGE = "Choose the basic or premium membership.";
@@ -18,9 +18,9 @@ export const UpgradeMembershipSchema = z.object({
   membershipTier: z.enum(PAID_TIERS, { error: INVALID_PLAN_MESSAGE }),
 });
 
-export const BILLING_ACTIONS = ["cancel", "downgrade", "portal"] as const;
+const BILLING_ACTIONS = ["cancel", "downgrade", "portal"] as const;
 export type BillingAction = (typeof BILLING_ACTIONS)[number];
-export const INVALID_BILLING_ACTION_MESSAGE = "Choose cancel, downgrade or portal.";
+const INVALID_BILLING_ACTION_MESSAGE = "Choose cancel, downgrade or portal.";
 
 /** POST /api/auth/membership/billing: the dashboard's Cancel, Downgrade and Manage billing buttons. */
 export const BillingActionSchema = z.object({
@@ -56,8 +56,6 @@ export type BillingState = {
   cancelAtPeriodEnd: boolean;
   paymentFailed: boolean;
 };
-
-export type UpgradeMembershipInput = z.infer<typeof UpgradeMembershipSchema>;
 
 export type UpgradeMembershipResponse =
   | { success: true; message: string; data: { membershipTier: PaidTier } | { checkoutUrl: string } }

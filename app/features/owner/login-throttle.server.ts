@@ -7,9 +7,9 @@ import { loginThrottles, ownerLoginBrowsers } from "~/db/schema";
 export const OWNER_ACCOUNT = "owner";
 
 /** Failures in a row that cost nothing: a few typos must never make the owner wait. */
-export const FREE_FAILURES = 4;
+const FREE_FAILURES = 4;
 /** The longest wait between two attempts, however many failed. */
-export const MAX_DELAY_SECONDS = 60;
+const MAX_DELAY_SECONDS = 60;
 /**
  * While a password is being checked past the free failures, no other attempt of the account may start: attempts sent
  * together would otherwise all pass the same wait. Should the process die during the check, the account is free again
@@ -18,7 +18,7 @@ export const MAX_DELAY_SECONDS = 60;
 const CHECK_IN_FLIGHT_MS = 10_000;
 
 /** The wait after `failures` failures in a row: none for the first few, then 2, 4, 8… seconds up to the cap. */
-export function delayAfterFailures(failures: number): number {
+function delayAfterFailures(failures: number): number {
   if (failures <= FREE_FAILURES) return 0;
   return Math.min(2 ** (failures - FREE_FAILURES), MAX_DELAY_SECONDS);
 }
@@ -73,7 +73,7 @@ export async function resetAccount(db: Database, account: string, now = new Date
 }
 
 /** A browser that logged in before is forgotten after this many failures in a row of its own. */
-export const KNOWN_BROWSER_FAILURES = 5;
+const KNOWN_BROWSER_FAILURES = 5;
 /** How long a browser stays known without logging in again. */
 export const KNOWN_BROWSER_DAYS = 180;
 

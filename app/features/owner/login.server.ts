@@ -19,7 +19,7 @@ import { recordOwnerSignIn } from "./sign-ins.server";
  * At most 10 failed logins per 15 minutes from one address, counted across every server instance. An attempt counts
  * until it succeeds; a success forgets the address's count, so the owner is never refused for logging in often.
  */
-export const OWNER_LOGIN_RATE_LIMIT: RateLimitRule = { name: "owner-login", limit: 10, windowMs: 15 * 60 * 1000 };
+const OWNER_LOGIN_RATE_LIMIT: RateLimitRule = { name: "owner-login", limit: 10, windowMs: 15 * 60 * 1000 };
 
 /** The owner role lasts a working day; a stolen owner cookie is worth less than a member's 30-day one. */
 export const OWNER_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;

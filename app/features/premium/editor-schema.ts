@@ -28,7 +28,7 @@ const version = z.preprocess(
 );
 
 /** Whether the name is a time zone this runtime knows (IANA names such as Europe/London, or UTC). */
-export function isTimeZone(name: string) {
+function isTimeZone(name: string) {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
     return true;

@@ -26,7 +26,7 @@ const EPISODES: (Omit<PremiumEpisode, "audioUrl"> & { id: EpisodeId })[] = [
   },
 ];
 
-export const episodeAudioUrl = (id: EpisodeId) => `/members/premium-content/audio/${id}`;
+const episodeAudioUrl = (id: EpisodeId) => `/members/premium-content/audio/${id}`;
 
 /** Call only for a premium member: the caller decides access, this module only knows the content. */
 export function listPremiumEpisodes(): PremiumEpisode[] {

@@ -7,7 +7,7 @@ const FILES_DIR = path.resolve("app/features/premium/files");
 export type PremiumFile = { fileName: string; contentType: string; disposition: "attachment" | "inline" };
 
 /** The only premium episodes' audio files, by id; a request can name nothing else on disk. */
-export const EPISODE_AUDIO_FILES = {
+const EPISODE_AUDIO_FILES = {
   "founders-who-failed-forward": {
     fileName: "premium-episode-1.mp3",
     contentType: "audio/mpeg",

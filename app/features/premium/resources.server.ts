@@ -17,7 +17,7 @@ import type { PremiumResource } from "./schema";
 export const RESOURCE_NOT_FOUND = "Resource not found";
 export const RESOURCE_CONFLICT_MESSAGE =
   "This resource was changed in another tab or by another save since you opened it. Reload to see the latest version.";
-export const RESOURCE_FILE_UPLOADED = "File uploaded";
+const RESOURCE_FILE_UPLOADED = "File uploaded";
 const NO_FILE = "Choose a PDF or ZIP file to upload.";
 
 type ResourceRow = typeof memberResources.$inferSelect;
@@ -25,7 +25,7 @@ type ResourceRow = typeof memberResources.$inferSelect;
 const plainText = (status: number, text: string) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
-export const resourceDownloadUrl = (id: number) => `/members/resources/download/${id}`;
+const resourceDownloadUrl = (id: number) => `/members/resources/download/${id}`;
 
 function formatFileSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;

@@ -24,7 +24,7 @@ export const SOCIAL_PLATFORMS = [
   "facebook",
 ] as const;
 export const PODCAST_TYPES = ["episodic", "serial"] as const;
-export const MAX_GRACE_DAYS = 60;
+const MAX_GRACE_DAYS = 60;
 const MAX_LINKS = 12;
 const MAX_BIO_PARAGRAPHS = 10;
 
@@ -61,7 +61,7 @@ const ListenPlatformSchema = z.object({
 const listenPlatforms = (label: string) =>
   z.array(ListenPlatformSchema).max(MAX_LINKS, { error: `${label} holds at most ${MAX_LINKS} platforms` });
 
-export const SiteSettingsSchema = z.object({
+const SiteSettingsSchema = z.object({
   showName: text("The show's name", 120),
   hostName: text("The host's name", 120),
   hostBio: z

@@ -9,7 +9,7 @@ import { z } from "zod";
 const TITLE_MAX_LENGTH = 200;
 const EXCERPT_MAX_LENGTH = 500;
 const FULL_STORY_MAX_LENGTH = 20_000;
-export const STORIES_MAX = 200;
+const STORIES_MAX = 200;
 
 const requiredText = (name: string, max: number) =>
   z

@@ -20,7 +20,7 @@ export const STORY_ORDER_MISMATCH = "The order must name every story exactly onc
 const POSTER_WIDTHS = [480] as const;
 
 /** How each of a story's files is uploaded: the form field's name is the media's name. */
-export const STORY_UPLOADS = {
+const STORY_UPLOADS = {
   video: { kind: "video", prefix: "stories/video" },
   poster: { kind: "image", prefix: "stories/poster", renditionWidths: POSTER_WIDTHS },
 } as const;
@@ -30,7 +30,7 @@ const NO_FILE: Record<StoryMediaField, string> = {
   poster: "Choose a poster image to upload.",
 };
 
-export const STORY_MEDIA_UPLOADED: Record<StoryMediaField, string> = {
+const STORY_MEDIA_UPLOADED: Record<StoryMediaField, string> = {
   video: "Video uploaded",
   poster: "Poster uploaded",
 };

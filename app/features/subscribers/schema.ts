@@ -10,7 +10,7 @@ export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
  * Spec section 5 "Email-format check": lower-cased, then a local part, an at sign, and either a bracketed IPv4
  * literal or a dotted domain whose last label has at least two letters.
  */
-export const EMAIL_PATTERN =
+const EMAIL_PATTERN =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-z\-0-9]+\.)+[a-z]{2,}))$/;
 
 /** RFC 5321 caps a forward path at 254 characters; a longer value cannot be a deliverable address. */

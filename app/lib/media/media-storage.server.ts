@@ -73,7 +73,7 @@ export type S3Settings = {
 };
 
 /** The S3 bucket the settings name, or null for the disk (env.server.ts makes the S3 settings all or none). */
-export function s3SettingsFrom(env: Env): S3Settings | null {
+function s3SettingsFrom(env: Env): S3Settings | null {
   const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
   if (!S3_BUCKET || !S3_ENDPOINT || !S3_REGION || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) return null;
   return {

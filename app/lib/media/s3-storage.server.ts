@@ -33,7 +33,7 @@ function serviceFailure(action: string, error: unknown): MediaStorageError {
 }
 
 /** The largest object one CopyObject request copies; a larger one is copied through this server, part by part. */
-export const S3_COPY_OBJECT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+const S3_COPY_OBJECT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === "NotFound" || error.name === "NoSuchKey");

@@ -8,7 +8,7 @@ import type { MediaStorage } from "./media-storage.server";
  * browsers and shared caches keep it for a year. `private`: media a caller has just checked access to (premium
  * audio, members' files), which no cache may keep.
  */
-export type MediaCaching = "immutable" | "private";
+type MediaCaching = "immutable" | "private";
 
 export type ServeMediaOptions = {
   caching: MediaCaching;
@@ -29,7 +29,7 @@ const CACHE_CONTROL: Record<MediaCaching, string> = {
  * address is the file itself to whoever holds it, so it lives five minutes; only a private download is redirected
  * (see `redirectsToStorage`), and a download that has started goes on past its address's end.
  */
-export const SIGNED_URL_SECONDS: Record<MediaCaching, number> = { immutable: 60 * 60, private: 5 * 60 };
+const SIGNED_URL_SECONDS: Record<MediaCaching, number> = { immutable: 60 * 60, private: 5 * 60 };
 
 /**
  * Whether a GET goes to storage's signed address. A browser keeps seeking on the address it was redirected to:

@@ -20,7 +20,7 @@ export type MediaUploadSpec =
   | { kind: "chapters"; prefix: string }
   | { kind: "resource"; prefix: string };
 
-export type MediaKind = MediaUploadSpec["kind"];
+type MediaKind = MediaUploadSpec["kind"];
 
 type DetailsByKind = {
   audio: AudioDetails;
@@ -31,7 +31,7 @@ type DetailsByKind = {
   resource: ResourceDetails;
 };
 
-export type StoredRendition = StoredMedia & { width: number; height: number };
+type StoredRendition = StoredMedia & { width: number; height: number };
 
 /** A stored, checked upload: the file, what its content told, and (images) its WebP renditions. */
 export type StoredUpload<Kind extends MediaKind = MediaKind> = StoredMedia & {

@@ -7,7 +7,7 @@ import { type MembershipTier, memberTierLabel } from "../schema";
 
 export type ProfileMember = NamedMember & { profileImageUrl: string | null; membershipTier: MembershipTier };
 
-export const DEFAULT_AVATAR_URL = "/images/default-avatar.svg";
+const DEFAULT_AVATAR_URL = "/images/default-avatar.svg";
 
 /** The profile's frame: the summary, then the sections the route composes (`children`), then the account links. */
 export function MemberProfile({ member, children }: { member: ProfileMember; children: ReactNode }) {

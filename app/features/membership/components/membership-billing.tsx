@@ -19,7 +19,7 @@ import {
 /** Dates in UTC, so that the server's HTML and the browser's render agree. */
 const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-export function billingStateLine(tier: MembershipTier, billing: BillingState): string | null {
+function billingStateLine(tier: MembershipTier, billing: BillingState): string | null {
   if (billing.complimentary) return "Complimentary membership from the show.";
   if (tier === "free" || !billing.periodEnd) return null;
   const date = longDate(billing.periodEnd);

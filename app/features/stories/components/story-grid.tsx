@@ -4,7 +4,7 @@ import { type ConfessionStory, VIDEO_ANCHOR_SCROLL_DELAY_MS } from "../schema";
 import { StoryDialog } from "./story-dialog";
 import { StoryVideo } from "./story-video";
 
-export const storyElementId = (id: number) => `story-${id}`;
+const storyElementId = (id: number) => `story-${id}`;
 
 /** Brings the story named by `?video=` into view, 500 ms after the page opens. */
 function useScrollToStory(storyId: number | null) {

@@ -28,7 +28,7 @@ const FIELDS: { name: Field; label: string; type: "text" | "email"; autoComplete
   { name: "email", label: "Email Address", type: "email", autoComplete: "email" },
 ];
 
-export function MemberSignUpTitle({ id }: { id: string }) {
+function MemberSignUpTitle({ id }: { id: string }) {
   const { showName } = useRootData().settings;
   return (
     <ModalDialogTitle id={id} className="leading-snug">

@@ -28,7 +28,7 @@ const startTime = z.union([z.number(), z.string()], { error: START_TIME_FORMAT }
 });
 
 /** One chapter as the episode form gives it. */
-export const ChapterInputSchema = z.object({
+const ChapterInputSchema = z.object({
   startTime,
   title: z
     .string()

@@ -17,7 +17,7 @@ export type ContentCheck<Details> = {
  * Feeds the chunks to a parser that reads a stream (music-metadata). Once the parser has its answer, later chunks
  * are dropped, so a parser that stops early never holds the upload back.
  */
-export function feedParser<Result>(parse: (stream: Readable) => Promise<Result>) {
+function feedParser<Result>(parse: (stream: Readable) => Promise<Result>) {
   const stream = new PassThrough();
   let settled = false;
   const result = parse(stream);

@@ -21,13 +21,13 @@ export const PODCAST_ARTWORK_RULES: ImageRules = {
 };
 
 /** A WebP copy of the image for pages, at most `width` pixels wide (never wider than the original). */
-export type WebpRendition = { width: number; height: number; bytes: Buffer };
+type WebpRendition = { width: number; height: number; bytes: Buffer };
 
 /** `original`: the image as it is stored (see `storedOriginal`), in place of the bytes that were uploaded. */
 export type ImageDetails = { width: number; height: number; original: Buffer; renditions: WebpRendition[] };
 
 /** Decoding is done in memory; beyond this an image is refused before it is decoded (a 5000 × 5000 photo fits). */
-export const MAX_IMAGE_PIXELS = 25_000_000;
+const MAX_IMAGE_PIXELS = 25_000_000;
 
 const WEBP_QUALITY = 75;
 /** The stored original is a JPEG of its own again: high enough that it stays the best copy the site has. */
@@ -43,7 +43,7 @@ function between(name: string, min: number | undefined, max: number | undefined)
 }
 
 /** The rules in words, e.g. "square, 1400 to 3000 pixels wide, 1400 to 3000 pixels high". */
-export function describeImageRules(rules: ImageRules): string {
+function describeImageRules(rules: ImageRules): string {
   return [
     rules.square ? "square" : null,
     between("wide", rules.minWidth, rules.maxWidth),
@@ -53,7 +53,7 @@ export function describeImageRules(rules: ImageRules): string {
     .join(", ");
 }
 
-export function meetsImageRules(rules: ImageRules, width: number, height: number): boolean {
+function meetsImageRules(rules: ImageRules, width: number, height: number): boolean {
   return (
     (!rules.square || width === height) &&
     width >= (rules.minWidth ?? 0) &&

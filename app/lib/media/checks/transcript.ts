@@ -1,5 +1,5 @@
 /** One timed piece of a transcript. Times are in seconds. */
-export type TranscriptCue = { start: number; end: number; text: string };
+type TranscriptCue = { start: number; end: number; text: string };
 
 export type Transcript = { format: "webvtt" | "srt"; cues: TranscriptCue[] };
 
