@@ -16,6 +16,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { LiveButton } from "~/components/ui/live-button";
 import { Switch } from "~/components/ui/switch";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import type { JsonReply } from "~/lib/api-client";
 import { ownerListSearchParams } from "~/lib/owner-list";
@@ -121,6 +122,60 @@ export function ListPager<Row extends object>({ list, label }: { list: OwnerList
         <ChevronRight aria-hidden />
       </LiveButton>
     </nav>
+  );
+}
+
+/**
+ * An owner list's table: a caption that counts the rows, the columns' headings, each row's cells, and an Actions
+ * column with the row's buttons.
+ */
+export function OwnerListTable<Row extends object>({
+  label,
+  noun,
+  list,
+  rows,
+  columns,
+  rowKey,
+  rowClassName,
+  cells,
+  actions,
+}: {
+  label: string;
+  /** The rows' name in the caption, plural ("subscribers"). */
+  noun: string;
+  list: OwnerList<Row>;
+  rows: Row[];
+  columns: string[];
+  rowKey: (row: Row) => string | number;
+  rowClassName?: (row: Row) => string | undefined;
+  /** The row's cells, one per column. */
+  cells: (row: Row) => ReactNode;
+  actions: (row: Row) => ReactNode;
+}) {
+  return (
+    <Table aria-label={label}>
+      <TableCaption>
+        {list.counts.total} {noun} in total, {list.counts.matching} shown
+      </TableCaption>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column}>{column}</TableHead>
+          ))}
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)} className={rowClassName?.(row)}>
+            {cells(row)}
+            <TableCell>
+              <div className="flex justify-end gap-1">{actions(row)}</div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

@@ -1,9 +1,9 @@
 import { Share2, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { ConfirmAction, OwnerListPanel, useOwnerAction } from "~/components/owner-list-panel";
+import { ConfirmAction, OwnerListPanel, OwnerListTable, useOwnerAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { LiveButton } from "~/components/ui/live-button";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell } from "~/components/ui/table";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
@@ -64,75 +64,63 @@ export function MembersPanel({ firstPage }: { firstPage: OwnerListPage<MemberRow
         emptyTitle={list.counts.total === 0 ? "No members yet" : "No members found matching the search"}
       >
         {(rows) => (
-          <Table aria-label="Members">
-            <TableCaption>
-              {list.counts.total} members in total, {list.counts.matching} shown
-            </TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>Name</TableHead>
-                <TableHead>Tier</TableHead>
-                <TableHead>Subscription</TableHead>
-                <TableHead>Joined</TableHead>
-                <TableHead>Last Sign-in</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((member) => (
-                <TableRow key={member.id}>
-                  <TableCell>
-                    <div className="flex flex-wrap items-center gap-2">
-                      {member.email ?? "No email on file"}
-                      {member.sharedFeedAddresses !== null ? (
-                        <Badge
-                          variant="destructive"
-                          title={`The private feed was fetched from ${member.sharedFeedAddresses} addresses in one day`}
-                        >
-                          <Share2 aria-hidden className="mr-1 size-3" />
-                          Shared feed ({member.sharedFeedAddresses} addresses in a day)
-                        </Badge>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                  <TableCell>{memberName(member)}</TableCell>
-                  <TableCell>
-                    <select
-                      aria-label={`Tier of ${memberLabel(member)}`}
-                      value={member.membershipTier}
-                      disabled={list.updating}
-                      onChange={(event) => void changeTier(member, event.target.value as MembershipTier)}
-                      className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-                    >
-                      {MEMBER_TIERS.map((tier) => (
-                        <option key={tier} value={tier}>
-                          {TIER_LABELS[tier]}
-                        </option>
-                      ))}
-                    </select>
-                  </TableCell>
-                  <TableCell className="capitalize">{subscriptionState(member)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatTableDate(member.createdAt)}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {member.lastSignInAt ? formatTableDate(member.lastSignInAt) : "Never"}
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end">
-                      <LiveButton
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove ${memberLabel(member)}`}
-                        onClick={() => setRemoving(member)}
+          <OwnerListTable
+            label="Members"
+            noun="members"
+            list={list}
+            rows={rows}
+            columns={["Email", "Name", "Tier", "Subscription", "Joined", "Last Sign-in"]}
+            rowKey={(member) => member.id}
+            cells={(member) => (
+              <>
+                <TableCell>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {member.email ?? "No email on file"}
+                    {member.sharedFeedAddresses !== null ? (
+                      <Badge
+                        variant="destructive"
+                        title={`The private feed was fetched from ${member.sharedFeedAddresses} addresses in one day`}
                       >
-                        <Trash2 aria-hidden />
-                      </LiveButton>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                        <Share2 aria-hidden className="mr-1 size-3" />
+                        Shared feed ({member.sharedFeedAddresses} addresses in a day)
+                      </Badge>
+                    ) : null}
+                  </div>
+                </TableCell>
+                <TableCell>{memberName(member)}</TableCell>
+                <TableCell>
+                  <select
+                    aria-label={`Tier of ${memberLabel(member)}`}
+                    value={member.membershipTier}
+                    disabled={list.updating}
+                    onChange={(event) => void changeTier(member, event.target.value as MembershipTier)}
+                    className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+                  >
+                    {MEMBER_TIERS.map((tier) => (
+                      <option key={tier} value={tier}>
+                        {TIER_LABELS[tier]}
+                      </option>
+                    ))}
+                  </select>
+                </TableCell>
+                <TableCell className="capitalize">{subscriptionState(member)}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatTableDate(member.createdAt)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {member.lastSignInAt ? formatTableDate(member.lastSignInAt) : "Never"}
+                </TableCell>
+              </>
+            )}
+            actions={(member) => (
+              <LiveButton
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${memberLabel(member)}`}
+                onClick={() => setRemoving(member)}
+              >
+                <Trash2 aria-hidden />
+              </LiveButton>
+            )}
+          />
         )}
       </OwnerListPanel>
       <ConfirmAction

@@ -1,9 +1,9 @@
 import { Archive, ArchiveRestore, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { ConfirmAction, OwnerListPanel, useOwnerAction } from "~/components/owner-list-panel";
+import { ConfirmAction, OwnerListPanel, OwnerListTable, useOwnerAction } from "~/components/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { LiveButton } from "~/components/ui/live-button";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell } from "~/components/ui/table";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
@@ -49,53 +49,42 @@ export function SubscribersPanel({ firstPage }: { firstPage: OwnerListPage<Subsc
         emptyTitle={list.counts.total === 0 ? "No subscribers yet" : "No subscribers found matching the search"}
       >
         {(rows) => (
-          <Table aria-label="Newsletter subscribers">
-            <TableCaption>
-              {list.counts.total} subscribers in total, {list.counts.matching} shown
-            </TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>First Name</TableHead>
-                <TableHead>Subscribed On</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((subscriber) => (
-                <TableRow key={subscriber.id} className={cn(subscriber.archived && "opacity-60")}>
-                  <TableCell>
-                    <div className="flex flex-wrap items-center gap-2">
-                      {subscriber.email}
-                      {subscriber.archived ? <Badge variant="outline">Archived</Badge> : null}
-                    </div>
-                  </TableCell>
-                  <TableCell>{subscriber.firstName || "-"}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatTableDate(subscriber.createdAt)}</TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <LiveButton
-                        variant="ghost"
-                        size="icon"
-                        aria-label={subscriber.archived ? "Unarchive" : "Archive"}
-                        onClick={() => void setArchived(subscriber, !subscriber.archived)}
-                      >
-                        {subscriber.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-                      </LiveButton>
-                      <LiveButton
-                        variant="ghost"
-                        size="icon"
-                        aria-label="Delete"
-                        onClick={() => setDeleting(subscriber)}
-                      >
-                        <Trash2 aria-hidden />
-                      </LiveButton>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <OwnerListTable
+            label="Newsletter subscribers"
+            noun="subscribers"
+            list={list}
+            rows={rows}
+            columns={["Email", "First Name", "Subscribed On"]}
+            rowKey={(subscriber) => subscriber.id}
+            rowClassName={(subscriber) => cn(subscriber.archived && "opacity-60")}
+            cells={(subscriber) => (
+              <>
+                <TableCell>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {subscriber.email}
+                    {subscriber.archived ? <Badge variant="outline">Archived</Badge> : null}
+                  </div>
+                </TableCell>
+                <TableCell>{subscriber.firstName || "-"}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatTableDate(subscriber.createdAt)}</TableCell>
+              </>
+            )}
+            actions={(subscriber) => (
+              <>
+                <LiveButton
+                  variant="ghost"
+                  size="icon"
+                  aria-label={subscriber.archived ? "Unarchive" : "Archive"}
+                  onClick={() => void setArchived(subscriber, !subscriber.archived)}
+                >
+                  {subscriber.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+                </LiveButton>
+                <LiveButton variant="ghost" size="icon" aria-label="Delete" onClick={() => setDeleting(subscriber)}>
+                  <Trash2 aria-hidden />
+                </LiveButton>
+              </>
+            )}
+          />
         )}
       </OwnerListPanel>
       <ConfirmAction
