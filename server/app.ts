@@ -17,7 +17,12 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 import { fetchRequest, sendResponse } from "./fetch-adapter";
 import type { PageHandler, RenderNonce } from "./page-cache";
 import type { SecurityLocals } from "./security";
-import { seedSampleContent, seedSampleStories, storeSampleEpisodeMedia } from "./seed-sample-content";
+import {
+  seedSampleContent,
+  seedSamplePremiumEpisodes,
+  seedSampleStories,
+  storeSampleEpisodeMedia,
+} from "./seed-sample-content";
 import { declareSharing } from "./shared-responses";
 import { withUnexpectedErrorAnswers } from "./unexpected-errors";
 
@@ -85,6 +90,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
   try {
     await seedSampleContent(database.db);
     await seedSampleStories(database.db);
+    await seedSamplePremiumEpisodes(database.db);
     await storeSampleEpisodeMedia(database.db, media, mediaLimits(env));
     await renewWaitingPremiumMediaKeys(database.db, media);
     await ensureOwnerPassword(database.db, env.ADMIN_PASSWORD);

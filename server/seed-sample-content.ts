@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   sampleContentSeries,
@@ -8,6 +8,7 @@ import {
   sampleEpisodeGuests,
   sampleInsightPosts,
   samplePodcastEpisodes,
+  samplePremiumEpisodes,
 } from "~/db/sample-content";
 import * as schema from "~/db/schema";
 import { sanitizedForStorage } from "~/features/insights/insights.server";
@@ -18,6 +19,7 @@ import { deleteStoredUpload, type MediaLimits, storeUpload } from "~/lib/media/s
 
 const SAMPLE_CONTENT_SEED = "sample-content-v1";
 const SAMPLE_STORIES_SEED = "sample-stories-v1";
+const SAMPLE_PREMIUM_EPISODES_SEED = "sample-premium-episodes-v1";
 
 /**
  * Inserts the sample content once. The seed_runs marker (not the emptiness of each table) decides, so content
@@ -73,6 +75,23 @@ export async function seedSampleStories(db: Database): Promise<boolean> {
 }
 
 /**
+ * Inserts the two later premium sample episodes once, under a marker of their own (the same rule as
+ * seedSampleContent's): with the first sample content's premium episode they are the members' Premium Content.
+ */
+export async function seedSamplePremiumEpisodes(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(schema.seedRuns)
+      .values({ name: SAMPLE_PREMIUM_EPISODES_SEED })
+      .onConflictDoNothing()
+      .returning({ name: schema.seedRuns.name });
+    if (marked.length === 0) return false;
+    await tx.insert(schema.podcastEpisodes).values(samplePremiumEpisodes).onConflictDoNothing();
+    return true;
+  });
+}
+
+/**
  * Stores the sample episodes' audio, transcript and chapters through the media module, for each sample episode that
  * still exists and has no stored audio yet (a new database, or one made before the owner could upload). Each row is
  * claimed by a conditional update, so of two instances starting at once only one keeps its files; the other removes
@@ -118,7 +137,8 @@ export async function storeSampleEpisodeMedia(db: Database, media: MediaStorage,
         audioKey: audio.key,
         audioLengthBytes: audio.size,
         audioMimeType: audio.contentType,
-        durationSeconds: Math.round(audio.details.durationSeconds),
+        // A duration the sample gives stands: the premium samples' files are short stand-ins for long episodes.
+        durationSeconds: sql`coalesce(${schema.podcastEpisodes.durationSeconds}, ${Math.round(audio.details.durationSeconds)})`,
         transcriptKey: transcript?.key ?? null,
         transcriptMimeType: transcript ? transcript.contentType.split(";")[0] : null,
         chapters,

@@ -126,6 +126,43 @@ export const samplePodcastEpisodes = [
   },
 ];
 
+/**
+ * The other two premium sample episodes (the spec's members' Premium Content lists three: 55, 47 and 63 minutes, from
+ * 2025; the first is the premium one above). They came after the first sample content, so they are seeded under a
+ * marker of their own and a database seeded before gets them too. Their audio is a short stand-in, so they keep the
+ * duration given here rather than the file's.
+ */
+export const samplePremiumEpisodes = [
+  {
+    guid: "0b6f2c7e-3d9a-4e15-8c4b-7a1d2e3f4b58",
+    slug: "inside-the-boardroom-ai-decisions-off-the-record",
+    status: "published",
+    title: "Inside the Boardroom: AI Decisions Off the Record",
+    description: "Board members on how they really decide where automation goes first, and where it never will.",
+    audioLengthBytes: 24418,
+    publishDate: new Date("2025-08-28T09:00:00Z"),
+    firstPublishedAt: new Date("2025-08-28T09:00:00Z"),
+    episodeNumber: null,
+    episodeType: "bonus",
+    durationSeconds: 47 * 60,
+    premium: true,
+  },
+  {
+    guid: "6d1e9a4b-2c7f-4b83-9e5a-1f0c3d8b7a29",
+    slug: "the-turnaround-playbook-live-q-and-a",
+    status: "published",
+    title: "The Turnaround Playbook: Live Q&A",
+    description: "A recorded members-only session answering your questions about leading a company through a crisis.",
+    audioLengthBytes: 24418,
+    publishDate: new Date("2025-08-21T09:00:00Z"),
+    firstPublishedAt: new Date("2025-08-21T09:00:00Z"),
+    episodeNumber: null,
+    episodeType: "bonus",
+    durationSeconds: 63 * 60,
+    premium: true,
+  },
+];
+
 /** The sample episodes' guests, by episode guid, in order. */
 export const sampleEpisodeGuests: Record<string, string[]> = {
   "5e2f8b14-1d3c-4e6a-8b7f-2a9c0d4e6f12": ["Sam Rivera"],
@@ -145,6 +182,8 @@ export const sampleEpisodeFiles: Record<string, { audio: string; transcript?: st
   },
   "9a7b6c5d-4e3f-4a2b-9c1d-0e8f7a6b5c23": { audio: "public/attached_assets/audio/episode-2.mp3" },
   "e3b1f6a2-7c4d-4f8e-a5b9-1d2c3e4f5a67": { audio: "app/features/premium/files/premium-episode-1.mp3" },
+  "0b6f2c7e-3d9a-4e15-8c4b-7a1d2e3f4b58": { audio: "app/features/premium/files/premium-episode-2.mp3" },
+  "6d1e9a4b-2c7f-4b83-9e5a-1f0c3d8b7a29": { audio: "app/features/premium/files/premium-episode-3.mp3" },
 };
 
 export const sampleContentSeries = {

@@ -12,7 +12,7 @@ const MEMBER_PAGES = [
   "/members/events",
   "/members/resources",
   "/members/resources/download/1",
-  "/members/premium-content/audio/founders-who-failed-forward",
+  "/members/premium-content/audio/founders-who-failed-forward-the-unedited-cut",
 ];
 
 /** Words that only premium members may ever receive. */
@@ -226,7 +226,7 @@ test.describe("premium pages for a premium member", () => {
     await expect(player).toBeVisible();
     await expect(player).toBeFocused();
     const src = await player.getAttribute("src");
-    expect(src).toBe("/members/premium-content/audio/founders-who-failed-forward");
+    expect(src).toBe("/members/premium-content/audio/founders-who-failed-forward-the-unedited-cut");
     const audio = await page.request.get(src ?? "");
     expect(audio.status()).toBe(200);
     expect(audio.headers()["content-type"]).toBe("audio/mpeg");

@@ -116,15 +116,15 @@ export async function grantOf(
 }
 
 /**
- * The members' premium catalogue (the spec's three premium episodes on /members/premium-content) as the rule sees
- * it: premium episodes, published long ago, with their audio.
+ * A published premium episode with its audio, as the rule sees any such episode: the members' premium audio asks it
+ * first, so that a member who may not hear premium episodes is told so before any slug is looked up.
  */
-export const PREMIUM_CATALOGUE_EPISODE: EpisodeAccessFacts = {
+export const PREMIUM_EPISODE: EpisodeAccessFacts = {
   status: "published",
   publishDate: new Date(0),
   earlyAccessAt: null,
   premium: true,
-  audioKey: "built-in",
+  audioKey: "any",
 };
 
 // The rule in SQL, for the queries that list episodes. `now` comes from the caller (never SQL's now()), so that one

@@ -1,9 +1,12 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { memberResources } from "~/db/schema";
 import { notFound } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
 import type { CurrentUser, MembershipTier } from "~/lib/auth.server";
+import { parseRangeHeader } from "~/lib/media/byte-range";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { receiveOwnerFile } from "~/lib/media/receive-owner-file.server";
 import { serveMedia } from "~/lib/media/serve-media.server";
@@ -11,7 +14,6 @@ import { deleteStoredUpload } from "~/lib/media/store-upload.server";
 import type { VersionedSave } from "~/lib/versioned-row-route.server";
 import type { ItemTier, OwnerResource, ResourceEditorData, ResourceSaveData } from "./editor-schema";
 import { hasPremiumAccess, PREMIUM_REQUIRED_MESSAGE, tierRequired, tiersReachedBy } from "./premium-access.server";
-import { builtInResourceFile, premiumFileResponse, premiumFileSize } from "./premium-files.server";
 import type { PremiumResource } from "./schema";
 
 export const RESOURCE_NOT_FOUND = "Resource not found";
@@ -33,6 +35,43 @@ function formatFileSize(bytes: number) {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** The sample resources' files, resolved from the working directory as the migrations folder is. */
+const BUILT_IN_FILES_DIR = path.resolve("app/features/premium/files");
+
+/**
+ * A sample resource's built-in file, as its row names it (rows are written by the migration, never by a request):
+ * only a plain PDF or ZIP file name in the files folder, else null.
+ */
+function builtInFilePath(fileName: string): string | null {
+  if (path.basename(fileName) !== fileName || !/\.(pdf|zip)$/.test(fileName)) return null;
+  return path.join(BUILT_IN_FILES_DIR, fileName);
+}
+
+/** Answers a built-in file as an attachment; a single byte range is honoured, read by the media module's parser. */
+async function builtInFileResponse(fileName: string, filePath: string, request: Request): Promise<Response> {
+  const content = await fs.readFile(filePath);
+  const headers = new Headers({
+    "Content-Type": fileName.endsWith(".zip") ? "application/zip" : "application/pdf",
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Cache-Control": "private, no-store",
+    "Accept-Ranges": "bytes",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const requested = parseRangeHeader(request.headers.get("range"), content.length);
+  if (requested.kind === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${content.length}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (requested.kind === "range") {
+    const { start, end } = requested.range;
+    headers.set("Content-Range", `bytes ${start}-${end}/${content.length}`);
+    headers.set("Content-Length", String(end - start + 1));
+    return new Response(content.subarray(start, end + 1), { status: 206, headers });
+  }
+  headers.set("Content-Length", String(content.length));
+  return new Response(content, { status: 200, headers });
+}
+
 const isZip = (row: ResourceRow) => (row.fileKey ?? row.builtInFile ?? "").endsWith(".zip");
 
 /** The name a download is offered under: the built-in file's, or the title's words with the upload's extension. */
@@ -47,8 +86,8 @@ function downloadName(row: ResourceRow) {
 
 async function fileSize(row: ResourceRow): Promise<number | null> {
   if (row.fileKey) return row.fileSize;
-  const builtIn = row.builtInFile ? builtInResourceFile(row.builtInFile) : null;
-  return builtIn ? premiumFileSize(builtIn) : null;
+  const builtIn = row.builtInFile ? builtInFilePath(row.builtInFile) : null;
+  return builtIn ? (await fs.stat(builtIn)).size : null;
 }
 
 async function ownerResource(row: ResourceRow): Promise<OwnerResource> {
@@ -210,7 +249,7 @@ export async function resourceDownloadFor(
       caching: "private",
       download: { fileName: downloadName(row), disposition: "attachment" },
     });
-  const builtIn = row.builtInFile ? builtInResourceFile(row.builtInFile) : null;
-  if (!builtIn) return plainText(404, "Not found");
-  return premiumFileResponse(builtIn, request);
+  const builtIn = row.builtInFile ? builtInFilePath(row.builtInFile) : null;
+  if (!row.builtInFile || !builtIn) return plainText(404, "Not found");
+  return builtInFileResponse(row.builtInFile, builtIn, request);
 }

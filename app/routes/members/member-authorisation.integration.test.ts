@@ -155,11 +155,12 @@ const MEMBER_CALLS: MemberCall[] = [
     expected: { ...signInFirst, "owner only": "sign-in", free: "403", basic: "403", premium: "ok" },
   },
   {
-    name: "/members/premium-content/audio/turnaround-playbook-live",
+    // This database has no premium episode: the tier is checked before the slug is looked up.
+    name: "/members/premium-content/audio/no-such-premium-episode",
     handler: premiumAudio.loader,
-    params: { episodeId: "turnaround-playbook-live" },
+    params: { episodeId: "no-such-premium-episode" },
     file: true,
-    expected: { ...signInFirst, "owner only": "sign-in", free: "403", basic: "403", premium: "ok" },
+    expected: { ...signInFirst, "owner only": "sign-in", free: "403", basic: "403", premium: "404" },
   },
   {
     name: "GET /api/auth/user",

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MembershipTier } from "~/lib/auth.server";
 import { callRoute, routeContext } from "../../../tests/setup/call-route";
+import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
+import { seedSampleEpisodes } from "../../../tests/setup/sample-episodes";
 import { signInMember, type TestMember } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as dashboard, headers as dashboardHeaders } from "./dashboard";
@@ -13,15 +15,22 @@ import { loader as resources, headers as resourcesHeaders } from "./resources";
 import { loader as upgrade, headers as upgradeHeaders } from "./upgrade";
 
 let database: TestDatabase;
+let media: TestMediaStorage;
 const members = {} as Record<MembershipTier, TestMember>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The premium episodes are the sample content's, stored as at start-up.
+  media = await openTestMediaStorage("disk");
+  await seedSampleEpisodes(database.db, media.storage);
   for (const tier of ["free", "basic", "premium"] as const) {
     members[tier] = await signInMember(database.db, tier, { email: `${tier}@example.com` });
   }
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await media.close();
+  await database.close();
+});
 
 const TIERS = ["free", "basic", "premium"] as const;
 const NON_PREMIUM = ["free", "basic"] as const;
@@ -44,7 +53,7 @@ async function loadFile(
   headers: Record<string, string> = {},
 ): Promise<Response> {
   const request = pageRequest(path, cookie, headers);
-  const context = routeContext(database.db);
+  const context = routeContext(database.db, { media: media.storage });
   try {
     // biome-ignore lint/suspicious/noExplicitAny: the generated route args carry more than a test needs
     return (await handler({ request, params, context } as any)) as Response;
@@ -76,8 +85,8 @@ describe("member pages without a session", () => {
       [resourceDownload, "/members/resources/download/999", { fileId: "999" }],
       [
         premiumAudio,
-        "/members/premium-content/audio/turnaround-playbook-live",
-        { episodeId: "turnaround-playbook-live" },
+        "/members/premium-content/audio/the-turnaround-playbook-live-q-and-a",
+        { episodeId: "the-turnaround-playbook-live-q-and-a" },
       ],
     ] as const) {
       const reply = await loadFile(handler, path, params);
@@ -154,7 +163,7 @@ describe("premium pages", () => {
     const { episodes, resources: downloads } = (
       reply.body as {
         content: {
-          episodes: { durationMinutes: number; publishedOn: string; audioUrl: string }[];
+          episodes: { title: string; durationMinutes: number; publishedOn: string; audioUrl: string }[];
           resources: { format: string; downloadUrl: string }[];
         };
       }
@@ -164,6 +173,11 @@ describe("premium pages", () => {
       expect(episode.publishedOn).toMatch(/^2025-/);
       expect(episode.audioUrl).toMatch(/^\/members\/premium-content\/audio\/[a-z-]+$/);
     }
+    expect(episodes.map(({ title }) => title)).toEqual([
+      "Founders Who Failed Forward: The Unedited Cut",
+      "Inside the Boardroom: AI Decisions Off the Record",
+      "The Turnaround Playbook: Live Q&A",
+    ]);
     expect(downloads.map(({ format }) => format)).toEqual(["PDF", "PDF", "PDF", "ZIP"]);
   });
 
@@ -247,13 +261,13 @@ describe("/members/resources/download/:fileId", () => {
 
 describe("/members/premium-content/audio/:episodeId", () => {
   const audioPath = (episodeId: string) => `/members/premium-content/audio/${episodeId}`;
-  const episodeId = "founders-who-failed-forward";
+  const episodeId = "founders-who-failed-forward-the-unedited-cut";
 
   it("plays for a premium member, whole or by byte range", async () => {
     const whole = await loadFile(premiumAudio, audioPath(episodeId), { episodeId }, members.premium.cookie);
     expect(whole.status).toBe(200);
     expect(whole.headers.get("content-type")).toBe("audio/mpeg");
-    expect(whole.headers.get("content-disposition")).toBe('inline; filename="premium-episode-1.mp3"');
+    expect(whole.headers.get("cache-control")).toBe("private, no-store, no-transform");
     expect(whole.headers.get("accept-ranges")).toBe("bytes");
     const size = (await whole.arrayBuffer()).byteLength;
 
@@ -283,8 +297,8 @@ describe("/members/premium-content/audio/:episodeId", () => {
     });
   }
 
-  it("answers 404 to a premium member for an unknown episode, and does not serve resources as audio", async () => {
-    for (const id of ["no-such-episode", "disruption-playbook"]) {
+  it("answers 404 to a premium member for an unknown episode, a free one, and a resource", async () => {
+    for (const id of ["no-such-episode", "episode-1-the-pivot-that-almost-sank-us", "disruption-playbook"]) {
       const reply = await loadFile(premiumAudio, audioPath(id), { episodeId: id }, members.premium.cookie);
       expect(reply.status).toBe(404);
     }

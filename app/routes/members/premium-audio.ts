@@ -1,13 +1,9 @@
-import {
-  episodeAccess,
-  episodeViewerOf,
-  isGranted,
-  PREMIUM_CATALOGUE_EPISODE,
-} from "~/features/episodes/episode-access.server";
+import { episodeAccess, episodeViewerOf, isGranted, PREMIUM_EPISODE } from "~/features/episodes/episode-access.server";
+import { findPremiumEpisodeAudio } from "~/features/episodes/premium-episodes.server";
 import { tierRequired } from "~/features/premium/premium-access.server";
-import { findEpisodeAudio, premiumFileResponse } from "~/features/premium/premium-files.server";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer, requireUserForPage } from "~/lib/auth.server";
+import { serveMedia } from "~/lib/media/serve-media.server";
 import type { Route } from "./+types/premium-audio";
 
 const notFound = () =>
@@ -17,15 +13,17 @@ const notFound = () =>
   });
 
 /**
- * A premium catalogue episode's audio, as the episode access rule answers for premium audio: 403 before saying
- * whether the id exists to a member who may not hear it, 404 for an unknown id.
+ * A premium episode's stored audio, by its slug, as the episode access rule answers for premium audio: 403 before
+ * saying whether the slug exists to a member who may not hear premium episodes, 404 for an unknown slug; streamed
+ * privately, with byte ranges, like any episode's media.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db, media } = context.get(appContext);
   await requireUserForPage(db, request);
   const viewer = episodeViewerOf(await getViewer(db, request));
-  if (!isGranted(episodeAccess(viewer, PREMIUM_CATALOGUE_EPISODE, new Date()).part("audio")))
-    return tierRequired("premium");
-  const file = findEpisodeAudio(params.episodeId);
-  return file ? premiumFileResponse(file, request) : notFound();
+  const now = new Date();
+  if (!isGranted(episodeAccess(viewer, PREMIUM_EPISODE, now).part("audio"))) return tierRequired("premium");
+  const audio = await findPremiumEpisodeAudio(db, params.episodeId ?? "", viewer, now);
+  if ("refused" in audio) return audio.refused === "locked" ? tierRequired("premium") : notFound();
+  return serveMedia(request, media, audio.audioKey, { caching: "private" });
 }

@@ -1,8 +1,8 @@
+import { listPremiumEpisodes } from "~/features/episodes/premium-episodes.server";
 import { PremiumAccessRequired } from "~/features/premium/components/premium-access-required";
 import { PremiumEpisodeList } from "~/features/premium/components/premium-episode-list";
 import { PremiumResourceList } from "~/features/premium/components/premium-resource-list";
 import { premiumPageData, tiersReachedBy } from "~/features/premium/premium-access.server";
-import { listPremiumEpisodes } from "~/features/premium/premium-catalogue.server";
 import { listMemberResources } from "~/features/premium/resources.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireUserForPage } from "~/lib/auth.server";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const user = await requireUserForPage(db, request);
   return premiumPageData(user, async () => ({
-    episodes: listPremiumEpisodes(),
+    episodes: await listPremiumEpisodes(db, { kind: "member", tier: user.membershipTier }, new Date()),
     resources: await listMemberResources(db, tiersReachedBy(user)),
   }));
 }
