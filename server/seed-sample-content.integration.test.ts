@@ -1,17 +1,24 @@
 import fs from "node:fs";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   sampleContentSeries,
   sampleEpisodeFiles,
   sampleInsightPosts,
   samplePodcastEpisodes,
+  samplePremiumEpisodes,
 } from "~/db/sample-content";
 import { contentEpisodes, contentSeries, episodeGuests, hostStories, insightPosts, podcastEpisodes } from "~/db/schema";
 import { confessionStories } from "~/features/stories/confession-stories";
 import { mediaLimits } from "~/lib/media/store-upload.server";
 import { openTestMediaStorage } from "../tests/setup/media-storages";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
-import { seedSampleContent, seedSampleStories, storeSampleEpisodeMedia } from "./seed-sample-content";
+import {
+  seedSampleContent,
+  seedSamplePremiumEpisodes,
+  seedSampleStories,
+  storeSampleEpisodeMedia,
+} from "./seed-sample-content";
 
 describe("seedSampleContent", () => {
   let database: TestDatabase;
@@ -59,7 +66,7 @@ describe("seedSampleContent", () => {
   });
 
   it("gives each sample episode the true byte length of its audio file, and the transcript and chapters files exist", () => {
-    for (const episode of samplePodcastEpisodes) {
+    for (const episode of [...samplePodcastEpisodes, ...samplePremiumEpisodes]) {
       const files = sampleEpisodeFiles[episode.guid];
       expect({ guid: episode.guid, length: episode.audioLengthBytes }).toEqual({
         guid: episode.guid,
@@ -117,6 +124,41 @@ describe("seedSampleContent", () => {
       expect(
         (await database.db.select({ name: episodeGuests.name }).from(episodeGuests)).map((g) => g.name).sort(),
       ).toEqual(["Priya Natarajan", "Sam Rivera"]);
+    } finally {
+      await media.close();
+    }
+  }, 20_000);
+});
+
+describe("seedSamplePremiumEpisodes", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it("adds the spec's other two premium episodes once, to a database seeded before them too; their audio is stored and their 47 and 63 minutes kept", async () => {
+    expect(await seedSampleContent(database.db)).toBe(true);
+    expect(await seedSamplePremiumEpisodes(database.db)).toBe(true);
+    expect(await seedSamplePremiumEpisodes(database.db)).toBe(false);
+    const media = await openTestMediaStorage("disk");
+    try {
+      await storeSampleEpisodeMedia(database.db, media.storage, mediaLimits({ MAX_AUDIO_MB: 500 }));
+      const premium = await database.db
+        .select({
+          title: podcastEpisodes.title,
+          durationSeconds: podcastEpisodes.durationSeconds,
+          audioKey: podcastEpisodes.audioKey,
+        })
+        .from(podcastEpisodes)
+        .where(eq(podcastEpisodes.premium, true))
+        .orderBy(desc(podcastEpisodes.publishDate));
+      expect(premium.map(({ title, durationSeconds }) => [title, durationSeconds])).toEqual([
+        ["Founders Who Failed Forward: The Unedited Cut", 55 * 60],
+        ["Inside the Boardroom: AI Decisions Off the Record", 47 * 60],
+        ["The Turnaround Playbook: Live Q&A", 63 * 60],
+      ]);
+      for (const { audioKey } of premium) expect(await media.storage.stat(audioKey ?? "")).not.toBeNull();
     } finally {
       await media.close();
     }

@@ -70,7 +70,8 @@ test.describe("podcast page", () => {
   test("lists the episodes, each linking to its page, the premium one with a lock", async ({ page }) => {
     await openPage(page, "/podcast");
     const list = page.getByRole("region", { name: "Episodes" });
-    await expect(list.getByRole("article")).toHaveCount(3);
+    // Two free episodes and the three premium ones (the trailer has its own card).
+    await expect(list.getByRole("article")).toHaveCount(5);
     const premium = list.getByRole("article", { name: premiumEpisode.title });
     await expect(premium.getByText("Premium", { exact: true })).toBeVisible();
     await list.getByRole("link", { name: episodeOne.title }).click();

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { sampleInsightPosts, samplePodcastEpisodes } from "~/db/sample-content";
+import { sampleInsightPosts, samplePodcastEpisodes, samplePremiumEpisodes } from "~/db/sample-content";
 import { contentSeries, insightPosts, podcastEpisodes, seedRuns } from "~/db/schema";
 import { defaultSiteSettings } from "~/lib/site-config";
 import { databaseUrlFor, uniqueDatabaseName, withMaintenanceClient } from "../setup/postgres";
@@ -142,11 +142,12 @@ describe("the server on its embedded database (PGlite under DATA_DIR)", () => {
     try {
       const { db } = database;
       expect(await db.$count(insightPosts)).toBe(sampleInsightPosts.length);
-      expect(await db.$count(podcastEpisodes)).toBe(samplePodcastEpisodes.length);
+      expect(await db.$count(podcastEpisodes)).toBe(samplePodcastEpisodes.length + samplePremiumEpisodes.length);
       expect(await db.$count(contentSeries)).toBe(1);
-      // One run each of the sample content and the sample stories, however many times the server started.
+      // One run each of the sample content, stories and premium episodes, however many times the server started.
       expect((await db.select({ name: seedRuns.name }).from(seedRuns)).map(({ name }) => name).sort()).toEqual([
         "sample-content-v1",
+        "sample-premium-episodes-v1",
         "sample-stories-v1",
       ]);
     } finally {
@@ -283,10 +284,16 @@ describe.runIf(testDatabaseUrl)("on PostgreSQL, two servers starting at once on 
         expect(await count("select count(distinct hash) as n from drizzle.__drizzle_migrations")).toBe(
           journal.entries.length,
         );
-        // One run each of the sample content and the sample stories, though two servers raced to seed.
+        // One run each of the sample content, stories and premium episodes, though two servers raced to seed.
         const seeds = await client.query<{ name: string }>("select name from seed_runs order by name");
-        expect(seeds.rows.map(({ name }) => name)).toEqual(["sample-content-v1", "sample-stories-v1"]);
-        expect(await count("select count(*) as n from podcast_episodes")).toBe(samplePodcastEpisodes.length);
+        expect(seeds.rows.map(({ name }) => name)).toEqual([
+          "sample-content-v1",
+          "sample-premium-episodes-v1",
+          "sample-stories-v1",
+        ]);
+        expect(await count("select count(*) as n from podcast_episodes")).toBe(
+          samplePodcastEpisodes.length + samplePremiumEpisodes.length,
+        );
         expect(await count("select count(*) as n from insight_posts")).toBe(3);
       } finally {
         await client.end();
