@@ -54,8 +54,9 @@ export function useOwnerList<Row extends object>(
           credentials: "include",
           headers: { Accept: "application/json" },
         });
-        const body = (await response.json()) as { success?: boolean; data?: unknown };
-        if (!response.ok || !body.success || !Array.isArray(body.data)) throw new Error(`${response.status}`);
+        const body = (await response.json()) as { success?: boolean; data?: unknown; counts?: unknown };
+        if (!response.ok || !body.success || !Array.isArray(body.data) || !body.counts)
+          throw new Error(`${response.status}`);
         if (request !== latest.current) return false;
         const reply = body as ListReply<Row>;
         // A page past the end (its last rows deleted or archived meanwhile) shows the last page instead.

@@ -182,7 +182,17 @@ test.describe("newsletter subscribers", () => {
   test("an empty list says No subscribers yet", async ({ page }) => {
     await openPage(page, "/admin/subscribers");
     await page.route("**/api/subscribers", (route) =>
-      route.fulfill({ json: { success: true, message: "0 subscribers", data: [] } }),
+      route.fulfill({
+        json: {
+          success: true,
+          message: "0 subscribers",
+          data: [],
+          page: 1,
+          pageSize: 50,
+          pageCount: 1,
+          counts: { total: 0, matching: 0, archived: 0 },
+        },
+      }),
     );
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByText("No subscribers yet")).toBeVisible();
