@@ -20,7 +20,7 @@ export const UpgradeMembershipSchema = z.object({
 
 const BILLING_ACTIONS = ["cancel", "downgrade", "portal"] as const;
 export type BillingAction = (typeof BILLING_ACTIONS)[number];
-const INVALID_BILLING_ACTION_MESSAGE = "Choose cancel, downgrade or portal.";
+export const INVALID_BILLING_ACTION_MESSAGE = "Choose cancel, downgrade or portal.";
 
 /** POST /api/auth/membership/billing: the dashboard's Cancel, Downgrade and Manage billing buttons. */
 export const BillingActionSchema = z.object({
