@@ -95,8 +95,12 @@ export const contacts = pgTable(
     read: boolean("read").notNull().default(false),
     archived: boolean("archived").notNull().default(false),
   },
-  // The owner's inbox pages newest (or oldest) first.
-  (t) => [index("contacts_created_at_id").on(t.createdAt, t.id)],
+  (t) => [
+    // The owner's inbox pages newest (or oldest) first.
+    index("contacts_created_at_id").on(t.createdAt, t.id),
+    // The owner's dashboard counts the unread messages: an index of only those costs what it counts.
+    index("contacts_unread").on(t.createdAt).where(sql`not ${t.read} and not ${t.archived}`),
+  ],
 );
 
 export const contentSeries = pgTable(
@@ -181,6 +185,10 @@ export const guestApplications = pgTable(
     ),
     // The applications lists page newest (or oldest) first.
     index("guest_applications_created_at_id").on(t.createdAt, t.id),
+    // The owner's dashboard counts the applications waiting for a decision.
+    index("guest_applications_pending")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('submitted', 'reviewing') and not ${t.archived}`),
   ],
 );
 

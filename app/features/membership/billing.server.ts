@@ -63,7 +63,8 @@ async function findBillingMember(db: Database, userId: string): Promise<BillingM
 }
 
 /** Statuses in which the member keeps what they pay for (past_due: Stripe is still retrying, the grace period runs). */
-const PAYING_STATUSES = new Set(["active", "trialing", "past_due"]);
+export const PAYING_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"] as const;
+const PAYING_STATUSES = new Set<string>(PAYING_SUBSCRIPTION_STATUSES);
 
 const hasLiveSubscription = (member: BillingMember) =>
   Boolean(member.stripeSubscriptionId && member.subscriptionStatus && PAYING_STATUSES.has(member.subscriptionStatus));

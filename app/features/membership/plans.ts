@@ -9,12 +9,15 @@ export type MembershipPlan = {
   recommended: boolean;
 };
 
-/** Spec sections 2 and 9: Basic $5 per month, Premium $12 per month, billed monthly. */
+/** Spec section 9: Basic $5 per month, Premium $12 per month, billed monthly. */
+export const MONTHLY_PRICE_USD: Record<PaidTier, number> = { basic: 5, premium: 12 };
+
+/** Spec sections 2 and 9: the plans as the upgrade page shows them. */
 export const MEMBERSHIP_PLANS: MembershipPlan[] = [
   {
     tier: "basic",
     name: "Basic",
-    price: "$5/month",
+    price: `$${MONTHLY_PRICE_USD.basic}/month`,
     audience: "For casual listeners",
     features: ["Ad-free episodes", "Early access to regular episodes", "Monthly newsletter"],
     recommended: false,
@@ -22,7 +25,7 @@ export const MEMBERSHIP_PLANS: MembershipPlan[] = [
   {
     tier: "premium",
     name: "Premium",
-    price: "$12/month",
+    price: `$${MONTHLY_PRICE_USD.premium}/month`,
     audience: "For dedicated disruptors",
     features: [
       "All Basic features",

@@ -30,3 +30,16 @@ export const SIGN_IN_RECORD_DAYS = 90;
 /** How many of the latest attempts GET /api/admin/sign-ins answers and the Settings screen shows. */
 export const RECENT_SIGN_INS_LISTED = 50;
 export const RECENT_SIGN_INS_SHOWN = 10;
+
+/** The owner's dashboard's summary of the show: what waits for the owner, the audience, the members and what is next. */
+export type ShowAtAGlance = {
+  unreadMessages: number;
+  pendingApplications: number;
+  subscribers: { total: number; new: number; days: number };
+  members: { free: number; basic: number; premium: number; paying: number };
+  /** What the paying subscriptions bring in a month, in US dollars. */
+  monthlyRevenueUsd: number;
+  /** The next episode due to go public; null when none is scheduled. */
+  nextEpisode: { id: number; title: string; publishDate: string } | null;
+  drafts: { episodes: number; insights: number };
+};

@@ -1,0 +1,2 @@
+CREATE INDEX "contacts_unread" ON "contacts" USING btree ("created_at") WHERE not "contacts"."read" and not "contacts"."archived";--> statement-breakpoint
+CREATE INDEX "guest_applications_pending" ON "guest_applications" USING btree ("created_at") WHERE "guest_applications"."status" in ('submitted', 'reviewing') and not "guest_applications"."archived";
