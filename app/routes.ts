@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/public/home.tsx"),
@@ -35,27 +35,31 @@ export default [
   route("members/resources", "routes/members/resources.tsx"),
   route("members/resources/download/:fileId", "routes/members/resource-download.ts"),
   route("members/premium-content/audio/:episodeId", "routes/members/premium-audio.ts"),
-  route("members/guest-applications", "routes/members/guest-applications.tsx"),
 
-  route("admin", "routes/admin/login.tsx", { id: "admin-index" }),
   route("admin/login", "routes/admin/login.tsx", { id: "admin-login" }),
   route("admin/guest-applications", "routes/admin/login.tsx", { id: "admin-guest-applications" }),
-  route("admin/contacts", "routes/admin/contacts.tsx"),
-  route("admin/subscribers", "routes/admin/subscribers.tsx"),
-  route("admin/content-calendar", "routes/admin/content-calendar.tsx"),
-  route("admin/episodes", "routes/admin/episodes.tsx"),
-  route("admin/episodes/new", "routes/admin/episode-editor.tsx", { id: "admin-episode-new" }),
-  route("admin/episodes/:id", "routes/admin/episode-editor.tsx", { id: "admin-episode-edit" }),
-  route("admin/members", "routes/admin/members.tsx"),
-  route("admin/insights", "routes/admin/insights.tsx"),
-  route("admin/insights/new", "routes/admin/insight-editor.tsx", { id: "admin-insight-new" }),
-  route("admin/insights/:id", "routes/admin/insight-editor.tsx", { id: "admin-insight-edit" }),
-  route("admin/settings", "routes/admin/settings.tsx"),
-  route("admin/stories", "routes/admin/stories.tsx"),
-  route("admin/stories/new", "routes/admin/story-editor.tsx", { id: "admin-story-new" }),
-  route("admin/stories/:id", "routes/admin/story-editor.tsx", { id: "admin-story-edit" }),
-  route("admin/events", "routes/admin/events.tsx"),
-  route("admin/resources", "routes/admin/resources.tsx"),
+  // The owner's screens, in the admin shell (for the owner only: /admin shows a visitor the login form, and the
+  // applications page is a premium member's as well).
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx", { id: "admin-index" }),
+    route("members/guest-applications", "routes/members/guest-applications.tsx"),
+    route("admin/contacts", "routes/admin/contacts.tsx"),
+    route("admin/subscribers", "routes/admin/subscribers.tsx"),
+    route("admin/content-calendar", "routes/admin/content-calendar.tsx"),
+    route("admin/episodes", "routes/admin/episodes.tsx"),
+    route("admin/episodes/new", "routes/admin/episode-editor.tsx", { id: "admin-episode-new" }),
+    route("admin/episodes/:id", "routes/admin/episode-editor.tsx", { id: "admin-episode-edit" }),
+    route("admin/members", "routes/admin/members.tsx"),
+    route("admin/insights", "routes/admin/insights.tsx"),
+    route("admin/insights/new", "routes/admin/insight-editor.tsx", { id: "admin-insight-new" }),
+    route("admin/insights/:id", "routes/admin/insight-editor.tsx", { id: "admin-insight-edit" }),
+    route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/stories", "routes/admin/stories.tsx"),
+    route("admin/stories/new", "routes/admin/story-editor.tsx", { id: "admin-story-new" }),
+    route("admin/stories/:id", "routes/admin/story-editor.tsx", { id: "admin-story-edit" }),
+    route("admin/events", "routes/admin/events.tsx"),
+    route("admin/resources", "routes/admin/resources.tsx"),
+  ]),
 
   route("api/subscribe", "routes/api/subscribe.ts"),
   route("api/auth/user", "routes/api/auth/user.ts"),

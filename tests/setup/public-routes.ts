@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { type PublicRoute, publicRoutes, type RouteEntry } from "~/lib/public-routes";
 import routeConfig from "~/routes";
 
@@ -7,20 +8,26 @@ import routeConfig from "~/routes";
  * tests that call route code without a build.
  */
 export async function loadPublicRoutes(): Promise<PublicRoute[]> {
+  // Layout routes hold their children: the manifest lists every route with its parent's id, depth first.
+  const flat: { route: RouteConfigEntry; id: string; parentId: string }[] = [];
+  const visit = (routes: RouteConfigEntry[], parentId: string) => {
+    for (const route of routes) {
+      const id = route.id ?? route.file.replace(/\.[jt]sx?$/, "");
+      flat.push({ route, id, parentId });
+      visit(route.children ?? [], id);
+    }
+  };
+  visit(routeConfig, "root");
   const entries: Record<string, RouteEntry> = { root: { id: "root", path: "", module: {} } };
   await Promise.all(
-    routeConfig.map(async (route) => {
-      const id = route.id ?? route.file.replace(/\.[jt]sx?$/, "");
+    flat.map(async ({ route, id, parentId }) => {
       const module = (await import(/* @vite-ignore */ path.resolve("app", route.file))) as RouteEntry["module"];
-      entries[id] = { id, parentId: "root", path: route.path, index: route.index, module };
+      entries[id] = { id, parentId, path: route.path, index: route.index, module };
     }),
   );
   // Object order is the manifest's order, as in the server build.
   const ordered: Record<string, RouteEntry> = { root: entries.root };
-  for (const route of routeConfig) {
-    const id = route.id ?? route.file.replace(/\.[jt]sx?$/, "");
-    ordered[id] = entries[id];
-  }
+  for (const { id } of flat) ordered[id] = entries[id];
   return publicRoutes(ordered);
 }
 

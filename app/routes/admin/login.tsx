@@ -12,7 +12,10 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-/** /admin, /admin/login and /admin/guest-applications: the login form; an owner already signed in goes to the inbox. */
+/**
+ * /admin/login and /admin/guest-applications: the login form (as /admin for a visitor, routes/admin/dashboard.tsx); an
+ * owner already signed in goes to the inbox.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const { isOwner } = await getViewer(db, request);
