@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_LINKS, adminLinksFor, currentAdminLink } from "./admin-nav";
+
+describe("the admin shell's links", () => {
+  it("gives the owner every screen, named as the issue names them", () => {
+    expect(adminLinksFor("owner").map((link) => link.label)).toEqual([
+      "Episodes",
+      "Insights",
+      "Stories",
+      "Events",
+      "Resources",
+      "Content Calendar",
+      "Contact Messages",
+      "Guest Applications",
+      "Subscribers",
+      "Members",
+      "Settings",
+    ]);
+  });
+
+  it("marks a screen's own link, and its link on the screens under it", () => {
+    expect(currentAdminLink(ADMIN_LINKS, "/admin/episodes")?.label).toBe("Episodes");
+    expect(currentAdminLink(ADMIN_LINKS, "/admin/episodes/12")?.label).toBe("Episodes");
+    expect(currentAdminLink(ADMIN_LINKS, "/admin/subscribers/")?.label).toBe("Subscribers");
+    expect(currentAdminLink(ADMIN_LINKS, "/members/guest-applications")?.label).toBe("Guest Applications");
+  });
+
+  it("marks no link on the dashboard or on an address that only starts like one", () => {
+    expect(currentAdminLink(ADMIN_LINKS, "/admin")).toBeNull();
+    expect(currentAdminLink(ADMIN_LINKS, "/admin/episodes-archive")).toBeNull();
+  });
+});
