@@ -2,7 +2,8 @@ import { appContext } from "~/lib/app-context.server";
 import { requireOwnerForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contacts";
-import { DashboardTabs, loadDashboardTabs } from "./dashboard-tabs";
+import { DashboardTabs } from "./dashboard-tabs";
+import { loadDashboardTabs } from "./dashboard-tabs.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -7,7 +7,8 @@ import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
-import { DashboardTabs, loadDashboardTabs } from "./dashboard-tabs";
+import { DashboardTabs } from "./dashboard-tabs";
+import { loadDashboardTabs } from "./dashboard-tabs.server";
 
 export const meta: Route.MetaFunction = (args) =>
   args.loaderData?.view === "dashboard"

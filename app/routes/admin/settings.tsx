@@ -24,7 +24,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 pt-28 pb-24">
       <h1 className="mb-8 font-bold text-4xl tracking-tight">Settings</h1>
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <ArtworkUpload initial={settings.artwork} />
         <SettingsForm initial={settings} />
         <RecentSignIns signIns={signIns} />

@@ -100,7 +100,7 @@ export function MockAuthControls() {
       aria-labelledby={`${panelId}-title`}
       aria-busy={loading || busy}
       data-loading={loading}
-      className="fixed bottom-4 left-4 z-40 max-w-[calc(100vw-2rem)] rounded-lg border border-amber-400/50 bg-background/95 text-sm shadow-lg backdrop-blur"
+      className="fixed bottom-20 left-4 z-40 max-w-[calc(100vw-2rem)] sm:bottom-4 rounded-lg border border-amber-400/50 bg-background/95 text-sm shadow-lg backdrop-blur"
     >
       <h2 id={`${panelId}-title`} className="text-sm">
         <button

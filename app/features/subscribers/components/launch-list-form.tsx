@@ -65,7 +65,8 @@ export function LaunchListForm({ answer, label = "Launch list" }: { answer?: Lau
       method="post"
       action="/?index"
       onSubmit={handleSubmit}
-      className="flex w-full max-w-md flex-col gap-3 sm:flex-row"
+      // The button wraps under the field where the two do not fit side by side (the footer's narrow column at lg).
+      className="flex w-full max-w-md flex-col gap-3 sm:flex-row sm:flex-wrap"
       aria-label={label}
     >
       {answer && answerShown && <FormFlashMessage flash={answer.flash} />}
@@ -82,9 +83,9 @@ export function LaunchListForm({ answer, label = "Launch list" }: { answer?: Lau
         placeholder="Enter your email"
         defaultValue={answer && !answer.subscribed ? answer.email : ""}
         onFocus={() => void loadChecks()}
-        className="h-11 flex-1 rounded-md border border-input bg-background px-3 text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="h-11 min-w-0 flex-1 rounded-md sm:basis-48 border border-input bg-background px-3 text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
-      <Button type="submit" disabled={submitting} className="h-11 px-5">
+      <Button type="submit" disabled={submitting} className="h-11 shrink-0 px-5">
         {submitting ? "Subscribing..." : "Notify Me"}
       </Button>
     </form>
