@@ -145,8 +145,12 @@ test.describe("the owner's floating menu", () => {
     }
   });
 
-  test("an owner who opens the login page goes to the dashboard", async ({ page }) => {
-    await openPage(page, "/admin");
+  test("an owner who opens the login page goes to the dashboard, and /admin is the dashboard", async ({ page }) => {
+    await openPage(page, "/admin/login");
     await expect(page).toHaveURL(/\/admin\/contacts$/);
+    await openPage(page, "/admin");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Contact Messages" })).toHaveAttribute("aria-selected", "true");
   });
 });
