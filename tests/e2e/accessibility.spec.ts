@@ -143,6 +143,7 @@ test.describe("accessibility", () => {
     test.use({ signedInAs: "owner" });
 
     for (const path of [
+      "/admin",
       "/admin/contacts",
       "/admin/subscribers",
       "/admin/content-calendar",
@@ -155,6 +156,15 @@ test.describe("accessibility", () => {
         await expectNoSeriousViolations(page);
       });
     }
+
+    test("the admin menu open on a phone", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoHydrated(page, "/admin/settings");
+      await page.getByRole("button", { name: "Admin menu" }).click();
+      await expect(page.getByRole("link", { name: "Settings", exact: true })).toBeFocused();
+      await animationsSettled(page);
+      await expectNoSeriousViolations(page);
+    });
 
     test("the admin dashboard's other tabs", async ({ page }) => {
       await gotoHydrated(page, "/admin/contacts");

@@ -1,9 +1,20 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-export function Table({ className, ...props }: ComponentProps<"table">) {
+/**
+ * `scrollsByKeyboard`: for a table with nothing focusable in it, whose area may scroll sideways on a narrow screen;
+ * the area then takes focus, so that the arrow keys scroll it, and is named by the table's label.
+ */
+export function Table({
+  className,
+  scrollsByKeyboard = false,
+  ...props
+}: ComponentProps<"table"> & { scrollsByKeyboard?: boolean }) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className="relative w-full overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      {...(scrollsByKeyboard && { tabIndex: 0, role: "region", "aria-label": props["aria-label"] })}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

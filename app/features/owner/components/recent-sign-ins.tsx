@@ -13,7 +13,7 @@ export function RecentSignIns({ signIns }: { signIns: OwnerSignIn[] }) {
       {signIns.length === 0 ? (
         <p className="text-muted-foreground text-sm">No logins recorded yet.</p>
       ) : (
-        <Table aria-label="Recent sign-ins">
+        <Table aria-label="Recent sign-ins" scrollsByKeyboard>
           <TableHeader>
             <TableRow>
               <TableHead>When</TableHead>
