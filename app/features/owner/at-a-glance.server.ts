@@ -4,10 +4,10 @@ import { contacts, guestApplications, insightPosts, podcastEpisodes, subscribers
 import type { ShowAtAGlance } from "./schema";
 
 /** How far back "new subscribers" looks. */
-export const NEW_SUBSCRIBER_DAYS = 7;
+const NEW_SUBSCRIBER_DAYS = 7;
 
 /** Applications the owner has still to decide on. */
-export const PENDING_APPLICATION_STATUSES = ["submitted", "reviewing"] as const;
+const PENDING_APPLICATION_STATUSES = ["submitted", "reviewing"] as const;
 
 /**
  * What makes a member's subscription paid for, as the membership feature decides it (routes pass it in: features do
