@@ -5,8 +5,7 @@ import { OWNER_SESSION_MAX_AGE_MS } from "~/features/owner/login.server";
 import type { MembershipTier } from "~/lib/auth.server";
 import { SESSION_COOKIE } from "~/lib/request-cookies.server";
 import { createSession } from "~/lib/session.server";
-import { loader as currentUser } from "~/routes/api/auth/user";
-import { callRoute } from "./call-route";
+import { callApi } from "./call-api";
 
 export type TestMember = { id: string; email: string; cookie: string };
 
@@ -47,4 +46,4 @@ export const cookieNamed = (headers: Headers, name: string) =>
 
 /** GET /api/auth/user for the holder of `cookie` (none: a signed-out visitor), as the client sees the answer. */
 export const userFor = (db: Database, cookie?: string) =>
-  callRoute(currentUser, db, new Request("http://localhost/api/auth/user", { headers: cookie ? { cookie } : {} }));
+  callApi(db, new Request("http://localhost/api/auth/user", { headers: cookie ? { cookie } : {} }));

@@ -1,19 +1,20 @@
 import { data } from "react-router";
 import { receiveContactMessage } from "~/features/contacts/contact-form.server";
 import { CONTACT_REPLY_PROMISE, ContactMessageSchema, type ContactResponse } from "~/features/contacts/schema";
-import { methodNotAllowed, parseJsonBody, refuseFormFlood } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import type { Route } from "./+types/contact";
+import { refuseFormFlood } from "~/lib/api.server";
+import { apiCall } from "~/lib/api-calls.server";
 
-export const loader = methodNotAllowed;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  if (request.method !== "POST") return methodNotAllowed();
-  const body = await parseJsonBody(request, ContactMessageSchema);
-  if (!body.ok) return body.response;
-  const refused = await refuseFormFlood(app, "contact");
-  if (refused) return refused;
-  await receiveContactMessage(app, body.data);
-  return data<ContactResponse>({ success: true, message: CONTACT_REPLY_PROMISE }, { status: 201 });
-}
+export const calls = [
+  apiCall({
+    method: "POST",
+    path: "/api/contact",
+    access: "public",
+    body: ContactMessageSchema,
+    async handler({ context, body }) {
+      const refused = await refuseFormFlood(context, "contact");
+      if (refused) return refused;
+      await receiveContactMessage(context, body);
+      return data<ContactResponse>({ success: true, message: CONTACT_REPLY_PROMISE }, { status: 201 });
+    },
+  }),
+];

@@ -5,22 +5,23 @@ import {
   type GuestApplicationResponse,
   GuestApplicationSchema,
 } from "~/features/guests/schema";
-import { methodNotAllowed, parseJsonBody, refuseFormFlood } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import type { Route } from "./+types/guests-apply";
+import { refuseFormFlood } from "~/lib/api.server";
+import { apiCall } from "~/lib/api-calls.server";
 
-export const loader = methodNotAllowed;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  if (request.method !== "POST") return methodNotAllowed();
-  const body = await parseJsonBody(request, GuestApplicationSchema);
-  if (!body.ok) return body.response;
-  const refused = await refuseFormFlood(app, "guest-application");
-  if (refused) return refused;
-  const application = await receiveGuestApplication(app, body.data);
-  return data<GuestApplicationResponse>(
-    { success: true, message: APPLICATION_RECEIVED_MESSAGE, data: application },
-    { status: 201 },
-  );
-}
+export const calls = [
+  apiCall({
+    method: "POST",
+    path: "/api/guests/apply",
+    access: "public",
+    body: GuestApplicationSchema,
+    async handler({ context, body }) {
+      const refused = await refuseFormFlood(context, "guest-application");
+      if (refused) return refused;
+      const application = await receiveGuestApplication(context, body);
+      return data<GuestApplicationResponse>(
+        { success: true, message: APPLICATION_RECEIVED_MESSAGE, data: application },
+        { status: 201 },
+      );
+    },
+  }),
+];

@@ -1,10 +1,14 @@
 import { redirect } from "react-router";
-import { appContext } from "~/lib/app-context.server";
+import { apiCall } from "~/lib/api-calls.server";
 import { endSession } from "~/lib/session.server";
-import type { Route } from "./+types/logout";
 
-/** Ends the session (member and owner alike) and goes home. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(appContext);
-  return redirect("/", { headers: { "Set-Cookie": await endSession(db, env, request) } });
-}
+export const calls = [
+  /** Ends the session (member and owner alike) and goes home. */
+  apiCall({
+    method: "GET",
+    path: "/api/logout",
+    access: "public",
+    handler: async ({ db, context, request }) =>
+      redirect("/", { headers: { "Set-Cookie": await endSession(db, context.env, request) } }),
+  }),
+];

@@ -1,12 +1,13 @@
 import { listApiEpisodes } from "~/features/episodes/episodes.server";
 import type { PodcastEpisodesResponse } from "~/features/episodes/schema";
-import { methodNotAllowed } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import type { Route } from "./+types/podcast-episodes";
+import { apiCall } from "~/lib/api-calls.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  return { success: true, data: await listApiEpisodes(db, new Date()) } satisfies PodcastEpisodesResponse;
-}
-
-export const action = methodNotAllowed;
+export const calls = [
+  apiCall({
+    method: "GET",
+    path: "/api/podcast/episodes",
+    access: "public",
+    handler: async ({ db }) =>
+      ({ success: true, data: await listApiEpisodes(db, new Date()) }) satisfies PodcastEpisodesResponse,
+  }),
+];

@@ -1,23 +1,16 @@
 import { markContactMessageRead } from "~/features/contacts/inbox.server";
-import { invalidId, methodNotAllowed, notFound, parseIdParam } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForApi } from "~/lib/auth.server";
-import type { Route } from "./+types/contact-read";
+import { notFound } from "~/lib/api.server";
+import { apiCall } from "~/lib/api-calls.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  await requireOwnerForApi(db, request);
-  return methodNotAllowed();
-}
-
-/** POST /api/admin/contacts/{id}/read */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db } = context.get(appContext);
-  await requireOwnerForApi(db, request);
-  if (request.method !== "POST") return methodNotAllowed();
-  const id = parseIdParam(params.id);
-  if (id === null) return invalidId();
-  const data = await markContactMessageRead(db, id);
-  if (!data) return notFound("Contact message not found");
-  return { success: true, message: "Contact marked as read", data };
-}
+export const calls = [
+  apiCall({
+    method: "POST",
+    path: "/api/admin/contacts/:id/read",
+    access: "owner",
+    async handler({ db, id }) {
+      const data = await markContactMessageRead(db, id);
+      if (!data) return notFound("Contact message not found");
+      return { success: true, message: "Contact marked as read", data };
+    },
+  }),
+];

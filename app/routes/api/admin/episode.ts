@@ -6,44 +6,46 @@ import {
   refusalResponse,
   saveEpisode,
 } from "~/features/episodes/owner-episodes.server";
-import { invalidId, methodNotAllowed, notFound, parseIdParam, parseJsonBody } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForApi } from "~/lib/auth.server";
-import type { Route } from "./+types/episode";
+import { notFound } from "~/lib/api.server";
+import { apiCall } from "~/lib/api-calls.server";
 
-/** GET /api/admin/episodes/{id}: everything the editor shows, media and version included. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  await requireOwnerForApi(db, request);
-  const id = parseIdParam(params.id);
-  if (id === null) return invalidId();
-  const data = await readOwnerEpisode(db, id, new Date());
-  if (!data) return notFound("Episode not found");
-  return { success: true, message: "Episode", data };
-}
-
-/**
- * PUT /api/admin/episodes/{id} (the editor's save, with the version it opened; answers the episode as saved) and
- * DELETE (the row and its files).
- */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, media } = context.get(appContext);
-  await requireOwnerForApi(db, request);
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
-  const id = parseIdParam(params.id);
-  if (id === null) return invalidId();
-  if (request.method === "DELETE") {
-    if (!(await deleteEpisode(db, media, id))) return notFound("Episode not found");
-    return { success: true, message: "Episode Deleted" };
-  }
-  const body = await parseJsonBody(request, EpisodeSaveSchema);
-  if (!body.ok) return body.response;
-  try {
-    const now = new Date();
-    await saveEpisode(db, media, id, body.data, now);
-    return { success: true, message: "Episode Saved", data: await readOwnerEpisode(db, id, now) };
-  } catch (error) {
-    if (error instanceof EpisodeChangeRefused) return refusalResponse(error);
-    throw error;
-  }
-}
+export const calls = [
+  /** Everything the editor shows, media and version included. */
+  apiCall({
+    method: "GET",
+    path: "/api/admin/episodes/:id",
+    access: "owner",
+    async handler({ db, id }) {
+      const data = await readOwnerEpisode(db, id, new Date());
+      if (!data) return notFound("Episode not found");
+      return { success: true, message: "Episode", data };
+    },
+  }),
+  /** The editor's save, with the version it opened; answers the episode as saved. */
+  apiCall({
+    method: "PUT",
+    path: "/api/admin/episodes/:id",
+    access: "owner",
+    body: EpisodeSaveSchema,
+    async handler({ db, context, id, body }) {
+      try {
+        const now = new Date();
+        await saveEpisode(db, context.media, id, body, now);
+        return { success: true, message: "Episode Saved", data: await readOwnerEpisode(db, id, now) };
+      } catch (error) {
+        if (error instanceof EpisodeChangeRefused) return refusalResponse(error);
+        throw error;
+      }
+    },
+  }),
+  /** The row and its files. */
+  apiCall({
+    method: "DELETE",
+    path: "/api/admin/episodes/:id",
+    access: "owner",
+    async handler({ db, context, id }) {
+      if (!(await deleteEpisode(db, context.media, id))) return notFound("Episode not found");
+      return { success: true, message: "Episode Deleted" };
+    },
+  }),
+];

@@ -1,4 +1,3 @@
-import { EventSaveSchema } from "~/features/premium/editor-schema";
 import {
   deleteEvent,
   EVENT_CONFLICT_MESSAGE,
@@ -6,14 +5,12 @@ import {
   readOwnerEvent,
   saveEvent,
 } from "~/features/premium/events.server";
-import { versionedRowRoute } from "~/lib/versioned-row-route.server";
-import type { Route } from "./+types/event";
+import { EventSaveSchema } from "~/features/premium/editor-schema";
+import { versionedRowCalls } from "~/lib/versioned-row-route.server";
 
-/**
- * GET /api/admin/events/{id}: the event as the form shows it with its version; PUT saves it (with the version the form
- * opened), DELETE removes it.
- */
-const route = versionedRowRoute({
+/** The event as the form shows it with its version; PUT saves it (with the version the form opened), DELETE removes it. */
+export const calls = versionedRowCalls({
+  path: "/api/admin/events/:id",
   noun: "Event",
   notFoundMessage: EVENT_NOT_FOUND,
   conflictMessage: EVENT_CONFLICT_MESSAGE,
@@ -22,6 +19,3 @@ const route = versionedRowRoute({
   save: saveEvent,
   remove: ({ db }, id) => deleteEvent(db, id),
 });
-
-export const loader = (args: Route.LoaderArgs) => route.loader(args);
-export const action = (args: Route.ActionArgs) => route.action(args);

@@ -5,33 +5,31 @@ import {
   insightRefusal,
   listOwnerInsights,
 } from "~/features/insights/owner-insights.server";
-import { methodNotAllowed, parseJsonBody } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForApi } from "~/lib/auth.server";
-import { parseListQuery } from "~/lib/owner-list.server";
-import type { Route } from "./+types/insights";
+import { apiCall } from "~/lib/api-calls.server";
 
-/** GET /api/admin/insights[?page=&q=&sort=]: one page of the owner's posts, newest first. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  await requireOwnerForApi(db, request);
-  const query = parseListQuery(request, InsightListQuerySchema);
-  if (!query.ok) return query.response;
-  return listOwnerInsights(db, query.data, new Date());
-}
-
-/** POST /api/admin/insights: a new post from the editor's fields (a draft unless the body says otherwise). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(appContext);
-  await requireOwnerForApi(db, request);
-  if (request.method !== "POST") return methodNotAllowed();
-  const body = await parseJsonBody(request, InsightEditorSchema);
-  if (!body.ok) return body.response;
-  try {
-    const data = await createInsight(db, body.data, new Date());
-    return Response.json({ success: true, message: "Insight Created", data }, { status: 201 });
-  } catch (error) {
-    if (error instanceof InsightChangeRefused) return insightRefusal(error);
-    throw error;
-  }
-}
+export const calls = [
+  /** [?page=&q=&sort=]: one page of the owner's posts, newest first. */
+  apiCall({
+    method: "GET",
+    path: "/api/admin/insights",
+    access: "owner",
+    query: InsightListQuerySchema,
+    handler: ({ db, query }) => listOwnerInsights(db, query, new Date()),
+  }),
+  /** A new post from the editor's fields (a draft unless the body says otherwise). */
+  apiCall({
+    method: "POST",
+    path: "/api/admin/insights",
+    access: "owner",
+    body: InsightEditorSchema,
+    async handler({ db, body }) {
+      try {
+        const data = await createInsight(db, body, new Date());
+        return Response.json({ success: true, message: "Insight Created", data }, { status: 201 });
+      } catch (error) {
+        if (error instanceof InsightChangeRefused) return insightRefusal(error);
+        throw error;
+      }
+    },
+  }),
+];

@@ -5,29 +5,34 @@ import {
   INVALID_PASSWORD_DESCRIPTION,
   LOGIN_SUCCESS_DESCRIPTION,
 } from "~/features/owner/schema";
-import { apiError, methodNotAllowed, parseJsonBody, tooManyRequests } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import type { Route } from "./+types/login";
+import { apiError, tooManyRequests } from "~/lib/api.server";
+import { apiCall } from "~/lib/api-calls.server";
 
 export const LOGIN_RATE_LIMITED_MESSAGE = "Too many login attempts. Please wait 15 minutes and try again.";
 export const loginSlowedDownMessage = (seconds: number) =>
   `Too many failed logins. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`;
 
-export const loader = methodNotAllowed;
-
-/** POST /api/admin/login {password}: the owner's password, checked against its stored hash. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, clientIp } = context.get(appContext);
-  if (request.method !== "POST") return methodNotAllowed();
-  const body = await parseJsonBody(request, AdminLoginSchema);
-  if (!body.ok) return body.response;
-  const result = await logInOwner(db, env, request, clientIp, body.data.password);
-  if (result.outcome === "rate-limited") return tooManyRequests(result.retryAfterSeconds, LOGIN_RATE_LIMITED_MESSAGE);
-  if (result.outcome === "slowed-down") {
-    return tooManyRequests(result.retryAfterSeconds, loginSlowedDownMessage(result.retryAfterSeconds));
-  }
-  if (result.outcome === "invalid") return apiError(401, INVALID_PASSWORD_DESCRIPTION);
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  return Response.json({ success: true, message: LOGIN_SUCCESS_DESCRIPTION } satisfies AdminLoginResponse, { headers });
-}
+export const calls = [
+  /** {password}: the owner's password, checked against its stored hash. */
+  apiCall({
+    method: "POST",
+    path: "/api/admin/login",
+    access: "public",
+    body: AdminLoginSchema,
+    async handler({ db, context, request, body }) {
+      const result = await logInOwner(db, context.env, request, context.clientIp, body.password);
+      if (result.outcome === "rate-limited") {
+        return tooManyRequests(result.retryAfterSeconds, LOGIN_RATE_LIMITED_MESSAGE);
+      }
+      if (result.outcome === "slowed-down") {
+        return tooManyRequests(result.retryAfterSeconds, loginSlowedDownMessage(result.retryAfterSeconds));
+      }
+      if (result.outcome === "invalid") return apiError(401, INVALID_PASSWORD_DESCRIPTION);
+      const headers = new Headers();
+      for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+      return Response.json({ success: true, message: LOGIN_SUCCESS_DESCRIPTION } satisfies AdminLoginResponse, {
+        headers,
+      });
+    },
+  }),
+];

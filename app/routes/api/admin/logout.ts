@@ -1,14 +1,18 @@
 import { logOutOwner } from "~/features/owner/login.server";
-import { methodNotAllowed } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import type { Route } from "./+types/logout";
+import { apiCall } from "~/lib/api-calls.server";
 
-export const loader = methodNotAllowed;
-
-/** POST /api/admin/logout: drops the owner role (a member signed in on the same session stays signed in). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env } = context.get(appContext);
-  if (request.method !== "POST") return methodNotAllowed();
-  const setCookie = await logOutOwner(db, env, request);
-  return Response.json({ success: true, message: "You are now logged out" }, { headers: { "Set-Cookie": setCookie } });
-}
+export const calls = [
+  /** Drops the owner role (a member signed in on the same session stays signed in). */
+  apiCall({
+    method: "POST",
+    path: "/api/admin/logout",
+    access: "public",
+    async handler({ db, context, request }) {
+      const setCookie = await logOutOwner(db, context.env, request);
+      return Response.json(
+        { success: true, message: "You are now logged out" },
+        { headers: { "Set-Cookie": setCookie } },
+      );
+    },
+  }),
+];

@@ -6,37 +6,35 @@ import {
   endSubscriptionBeforeDeletion,
   SUBSCRIPTION_NOT_ENDED_MESSAGE,
 } from "~/features/membership/billing.server";
-import { apiError, methodNotAllowed, notFound, parseJsonBody } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForApi } from "~/lib/auth.server";
-import type { Route } from "./+types/member";
+import { apiError, notFound } from "~/lib/api.server";
+import { apiCall } from "~/lib/api-calls.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  await requireOwnerForApi(db, request);
-  return methodNotAllowed();
-}
-
-/**
- * PATCH /api/admin/members/{id} { membershipTier }: a tier given by hand (complimentary; Free ends it). DELETE: removes
- * the member's account, as the member's own deletion does.
- */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, env } = context.get(appContext);
-  await requireOwnerForApi(db, request);
-  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed();
-  const id = parseMemberId(params.id);
-  if (id === null) return apiError(400, "Invalid id");
-  if (request.method === "DELETE") {
-    if (!(await endSubscriptionBeforeDeletion(db, billingFor(env), id))) {
-      return apiError(502, SUBSCRIPTION_NOT_ENDED_MESSAGE);
-    }
-    if (!(await deleteMemberAccount(db, id))) return notFound("Member not found");
-    return { success: true, message: "Member Removed" };
-  }
-  const body = await parseJsonBody(request, MemberTierChangeSchema);
-  if (!body.ok) return body.response;
-  const data = await setMemberTier(db, id, body.data.membershipTier);
-  if (!data) return notFound("Member not found");
-  return { success: true, message: "Membership Updated", data };
-}
+export const calls = [
+  /** { membershipTier }: a tier given by hand (complimentary; Free ends it). */
+  apiCall({
+    method: "PATCH",
+    path: "/api/admin/members/:id",
+    access: "owner",
+    parseId: parseMemberId,
+    body: MemberTierChangeSchema,
+    async handler({ db, id, body }) {
+      const data = await setMemberTier(db, id, body.membershipTier);
+      if (!data) return notFound("Member not found");
+      return { success: true, message: "Membership Updated", data };
+    },
+  }),
+  /** Removes the member's account, as the member's own deletion does. */
+  apiCall({
+    method: "DELETE",
+    path: "/api/admin/members/:id",
+    access: "owner",
+    parseId: parseMemberId,
+    async handler({ db, context, id }) {
+      if (!(await endSubscriptionBeforeDeletion(db, billingFor(context.env), id))) {
+        return apiError(502, SUBSCRIPTION_NOT_ENDED_MESSAGE);
+      }
+      if (!(await deleteMemberAccount(db, id))) return notFound("Member not found");
+      return { success: true, message: "Member Removed" };
+    },
+  }),
+];

@@ -6,14 +6,11 @@ import {
   readOwnerResource,
   saveResource,
 } from "~/features/premium/resources.server";
-import { versionedRowRoute } from "~/lib/versioned-row-route.server";
-import type { Route } from "./+types/resource";
+import { versionedRowCalls } from "~/lib/versioned-row-route.server";
 
-/**
- * GET /api/admin/resources/{id}: the resource as the form shows it with its version; PUT saves it (with the version the
- * form opened), DELETE removes it and its file.
- */
-const route = versionedRowRoute({
+/** The resource as the form shows it with its version; PUT saves it, DELETE removes it and its file. */
+export const calls = versionedRowCalls({
+  path: "/api/admin/resources/:id",
   noun: "Resource",
   notFoundMessage: RESOURCE_NOT_FOUND,
   conflictMessage: RESOURCE_CONFLICT_MESSAGE,
@@ -22,6 +19,3 @@ const route = versionedRowRoute({
   save: saveResource,
   remove: ({ db, media }, id) => deleteResource(db, media, id),
 });
-
-export const loader = (args: Route.LoaderArgs) => route.loader(args);
-export const action = (args: Route.ActionArgs) => route.action(args);

@@ -6,14 +6,11 @@ import {
   STORY_NOT_FOUND,
   saveStory,
 } from "~/features/stories/stories.server";
-import { versionedRowRoute } from "~/lib/versioned-row-route.server";
-import type { Route } from "./+types/story";
+import { versionedRowCalls } from "~/lib/versioned-row-route.server";
 
-/**
- * GET /api/admin/stories/{id}: the story as the editor shows it with its version; PUT saves it (with the version the editor
- * opened), DELETE removes it and its files.
- */
-const route = versionedRowRoute({
+/** The story as the editor shows it with its version; PUT saves it, DELETE removes it and its files. */
+export const calls = versionedRowCalls({
+  path: "/api/admin/stories/:id",
   noun: "Story",
   notFoundMessage: STORY_NOT_FOUND,
   conflictMessage: STORY_CONFLICT_MESSAGE,
@@ -22,6 +19,3 @@ const route = versionedRowRoute({
   save: saveStory,
   remove: ({ db, media }, id) => deleteStory(db, media, id),
 });
-
-export const loader = (args: Route.LoaderArgs) => route.loader(args);
-export const action = (args: Route.ActionArgs) => route.action(args);

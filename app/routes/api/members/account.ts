@@ -4,30 +4,28 @@ import {
   endSubscriptionBeforeDeletion,
   SUBSCRIPTION_NOT_ENDED_MESSAGE,
 } from "~/features/membership/billing.server";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
-import { appContext } from "~/lib/app-context.server";
-import { requireUserForApi } from "~/lib/auth.server";
+import { apiError } from "~/lib/api.server";
+import { apiCall } from "~/lib/api-calls.server";
 import { endSession } from "~/lib/session.server";
-import type { Route } from "./+types/account";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  await requireUserForApi(db, request);
-  return methodNotAllowed();
-}
-
-/** DELETE /api/members/account: deletes the member's account and everything tied to it, and signs them out. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env } = context.get(appContext);
-  const user = await requireUserForApi(db, request);
-  if (request.method !== "DELETE") return methodNotAllowed();
-  if (!(await endSubscriptionBeforeDeletion(db, billingFor(env), user.id))) {
-    return apiError(502, SUBSCRIPTION_NOT_ENDED_MESSAGE);
-  }
-  await deleteMemberAccount(db, user.id);
-  const clearCookie = await endSession(db, env, request);
-  return Response.json(
-    { success: true, message: "Account Deleted" },
-    { headers: { "Set-Cookie": clearCookie, "Cache-Control": "no-store" } },
-  );
-}
+export const calls = [
+  /** Deletes the member's account and everything tied to it, and signs them out. */
+  apiCall({
+    method: "DELETE",
+    path: "/api/members/account",
+    access: "member",
+    async handler({ db, context, request, user }) {
+      const { env } = context;
+      const memberId = user.id;
+      if (!(await endSubscriptionBeforeDeletion(db, billingFor(env), memberId))) {
+        return apiError(502, SUBSCRIPTION_NOT_ENDED_MESSAGE);
+      }
+      await deleteMemberAccount(db, memberId);
+      const clearCookie = await endSession(db, env, request);
+      return Response.json(
+        { success: true, message: "Account Deleted" },
+        { headers: { "Set-Cookie": clearCookie, "Cache-Control": "no-store" } },
+      );
+    },
+  }),
+];

@@ -1,0 +1,125 @@
+import { apiRegistry } from "~/lib/api-calls.server";
+import { calls as adminContactReadCalls } from "./admin/contact-read";
+import { calls as adminContactsCalls } from "./admin/contacts";
+import { calls as adminContentEpisodePodcastEpisodeCalls } from "./admin/content-episode-podcast-episode";
+import { calls as adminContentEpisodeCalls } from "./admin/content-episode";
+import { calls as adminContentEpisodesCalls } from "./admin/content-episodes";
+import { calls as adminContentSeriesEpisodesCalls } from "./admin/content-series-episodes";
+import { calls as adminContentSeriesCalls } from "./admin/content-series";
+import { calls as adminEpisodeMediaCalls } from "./admin/episode-media";
+import { calls as adminEpisodeNotesPreviewCalls } from "./admin/episode-notes-preview";
+import { calls as adminEpisodeCalls } from "./admin/episode";
+import { calls as adminEpisodesCalls } from "./admin/episodes";
+import { calls as adminEventCalls } from "./admin/event";
+import { calls as adminEventsCalls } from "./admin/events";
+import { calls as adminInsightCoverCalls } from "./admin/insight-cover";
+import { calls as adminInsightPreviewCalls } from "./admin/insight-preview";
+import { calls as adminInsightCalls } from "./admin/insight";
+import { calls as adminInsightsCalls } from "./admin/insights";
+import { calls as adminLoginCalls } from "./admin/login";
+import { calls as adminLogoutCalls } from "./admin/logout";
+import { calls as adminMemberCalls } from "./admin/member";
+import { calls as adminMembersCalls } from "./admin/members";
+import { calls as adminResourceFileCalls } from "./admin/resource-file";
+import { calls as adminResourceCalls } from "./admin/resource";
+import { calls as adminResourcesCalls } from "./admin/resources";
+import { calls as adminSettingsArtworkCalls } from "./admin/settings-artwork";
+import { calls as adminSettingsCalls } from "./admin/settings";
+import { calls as adminSignInsCalls } from "./admin/sign-ins";
+import { calls as adminStoriesOrderCalls } from "./admin/stories-order";
+import { calls as adminStoriesCalls } from "./admin/stories";
+import { calls as adminStoryMediaCalls } from "./admin/story-media";
+import { calls as adminStoryCalls } from "./admin/story";
+import { calls as authCallbackCalls } from "./auth/callback";
+import { calls as authEmailLinkCalls } from "./auth/email-link";
+import { calls as authMembershipBillingCalls } from "./auth/membership-billing";
+import { calls as authMembershipCalls } from "./auth/membership";
+import { calls as authMockLoginCalls } from "./auth/mock-login";
+import { calls as authUserCalls } from "./auth/user";
+import { calls as contactCalls } from "./contact";
+import { calls as contactsArchiveCalls } from "./contacts/archive";
+import { calls as contactsContactCalls } from "./contacts/contact";
+import { calls as guestsApplyCalls } from "./guests-apply";
+import { calls as guestsApplicationArchiveCalls } from "./guests/application-archive";
+import { calls as guestsApplicationStatusCalls } from "./guests/application-status";
+import { calls as guestsApplicationCalls } from "./guests/application";
+import { calls as guestsApplicationsCalls } from "./guests/applications";
+import { calls as insightCalls } from "./insight";
+import { calls as insightsCalls } from "./insights";
+import { calls as loginCalls } from "./login";
+import { calls as logoutCalls } from "./logout";
+import { calls as membersAccountCalls } from "./members/account";
+import { calls as membersExportCalls } from "./members/export";
+import { calls as membersFeedCalls } from "./members/feed";
+import { calls as membersProfileCalls } from "./members/profile";
+import { calls as podcastEpisodesCalls } from "./podcast-episodes";
+import { calls as stripeWebhookCalls } from "./stripe-webhook";
+import { calls as subscribeCalls } from "./subscribe";
+import { calls as subscribersArchiveCalls } from "./subscribers/archive";
+import { calls as subscribersExportCalls } from "./subscribers/export";
+import { calls as subscribersListCalls } from "./subscribers/list";
+import { calls as subscribersSubscriberCalls } from "./subscribers/subscriber";
+
+/** Every API call the site answers, each declared once beside its feature (spec section 7 and the member calls). */
+export const api = apiRegistry([
+  ...adminContactReadCalls,
+  ...adminContactsCalls,
+  ...adminContentEpisodePodcastEpisodeCalls,
+  ...adminContentEpisodeCalls,
+  ...adminContentEpisodesCalls,
+  ...adminContentSeriesEpisodesCalls,
+  ...adminContentSeriesCalls,
+  ...adminEpisodeMediaCalls,
+  ...adminEpisodeNotesPreviewCalls,
+  ...adminEpisodeCalls,
+  ...adminEpisodesCalls,
+  ...adminEventCalls,
+  ...adminEventsCalls,
+  ...adminInsightCoverCalls,
+  ...adminInsightPreviewCalls,
+  ...adminInsightCalls,
+  ...adminInsightsCalls,
+  ...adminLoginCalls,
+  ...adminLogoutCalls,
+  ...adminMemberCalls,
+  ...adminMembersCalls,
+  ...adminResourceFileCalls,
+  ...adminResourceCalls,
+  ...adminResourcesCalls,
+  ...adminSettingsArtworkCalls,
+  ...adminSettingsCalls,
+  ...adminSignInsCalls,
+  ...adminStoriesOrderCalls,
+  ...adminStoriesCalls,
+  ...adminStoryMediaCalls,
+  ...adminStoryCalls,
+  ...authCallbackCalls,
+  ...authEmailLinkCalls,
+  ...authMembershipBillingCalls,
+  ...authMembershipCalls,
+  ...authMockLoginCalls,
+  ...authUserCalls,
+  ...contactCalls,
+  ...contactsArchiveCalls,
+  ...contactsContactCalls,
+  ...guestsApplyCalls,
+  ...guestsApplicationArchiveCalls,
+  ...guestsApplicationStatusCalls,
+  ...guestsApplicationCalls,
+  ...guestsApplicationsCalls,
+  ...insightCalls,
+  ...insightsCalls,
+  ...loginCalls,
+  ...logoutCalls,
+  ...membersAccountCalls,
+  ...membersExportCalls,
+  ...membersFeedCalls,
+  ...membersProfileCalls,
+  ...podcastEpisodesCalls,
+  ...stripeWebhookCalls,
+  ...subscribeCalls,
+  ...subscribersArchiveCalls,
+  ...subscribersExportCalls,
+  ...subscribersListCalls,
+  ...subscribersSubscriberCalls,
+]);
