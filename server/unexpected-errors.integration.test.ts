@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as rootLoader } from "../app/root";
-import { action as subscribe } from "../app/routes/api/subscribe";
+import { dispatchApi } from "../tests/setup/call-api";
 import { callRoute, routeContext, TEST_REQUEST_ID } from "../tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
 import { answeringUnexpectedErrors } from "./unexpected-errors";
@@ -28,7 +28,7 @@ describe("a loader or action whose query fails", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "listener@example.com" }),
     });
-    const reply = await callRoute(answeringUnexpectedErrors(subscribe, true), database.db, request);
+    const reply = await callRoute(answeringUnexpectedErrors(dispatchApi, true), database.db, request);
     expect(reply.status).toBe(500);
     expect(reply.body).toEqual({
       success: false,

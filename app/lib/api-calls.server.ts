@@ -3,7 +3,13 @@ import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { apiError, invalidId, methodNotAllowed, parseIdParam, parseJsonBody } from "./api.server";
 import { type AppContext, appContext } from "./app-context.server";
-import { type CurrentUser, FORBIDDEN_MESSAGE, getViewer, type MembershipTier, NOT_SIGNED_IN_MESSAGE } from "./auth.server";
+import {
+  type CurrentUser,
+  FORBIDDEN_MESSAGE,
+  getViewer,
+  type MembershipTier,
+  NOT_SIGNED_IN_MESSAGE,
+} from "./auth.server";
 import { parseListQuery } from "./owner-list.server";
 
 /**

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insightPosts as insightPostsTable, podcastEpisodes as podcastEpisodesTable } from "~/db/schema";
-import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
+import { api } from "~/routes/api/calls.server";
+import { callApi } from "../../../tests/setup/call-api";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import {
   insertApplication,
@@ -15,161 +16,12 @@ import {
 } from "../../../tests/setup/owner-fixtures";
 import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import * as contactRead from "./admin/contact-read";
-import * as adminContacts from "./admin/contacts";
-import * as contentEpisode from "./admin/content-episode";
-import * as contentEpisodePodcastEpisode from "./admin/content-episode-podcast-episode";
-import * as contentEpisodes from "./admin/content-episodes";
-import * as contentSeries from "./admin/content-series";
-import * as contentSeriesEpisodes from "./admin/content-series-episodes";
-import * as ownerEpisode from "./admin/episode";
-import * as episodeMedia from "./admin/episode-media";
-import * as episodeNotesPreview from "./admin/episode-notes-preview";
-import * as ownerEpisodes from "./admin/episodes";
-import * as ownerEvent from "./admin/event";
-import * as ownerEvents from "./admin/events";
-import * as ownerInsight from "./admin/insight";
-import * as insightCover from "./admin/insight-cover";
-import * as insightPreview from "./admin/insight-preview";
-import * as ownerInsights from "./admin/insights";
-import * as adminLogin from "./admin/login";
-import * as adminLogout from "./admin/logout";
-import * as adminMember from "./admin/member";
-import * as adminMembers from "./admin/members";
-import * as ownerResource from "./admin/resource";
-import * as resourceFile from "./admin/resource-file";
-import * as ownerResources from "./admin/resources";
-import * as ownerSettings from "./admin/settings";
-import * as settingsArtwork from "./admin/settings-artwork";
-import * as ownerSignIns from "./admin/sign-ins";
-import * as storiesApi from "./admin/stories";
-import * as storiesOrder from "./admin/stories-order";
-import * as ownerStory from "./admin/story";
-import * as storyMedia from "./admin/story-media";
-import * as authCallback from "./auth/callback";
-import * as emailLink from "./auth/email-link";
-import * as membership from "./auth/membership";
-import * as membershipBilling from "./auth/membership-billing";
-import * as mockLogin from "./auth/mock-login";
-import * as authUser from "./auth/user";
-import * as contact from "./contact";
-import * as contactArchive from "./contacts/archive";
-import * as contactDelete from "./contacts/contact";
-import * as application from "./guests/application";
-import * as applicationArchive from "./guests/application-archive";
-import * as applicationStatus from "./guests/application-status";
-import * as applications from "./guests/applications";
-import * as guestsApply from "./guests-apply";
-import * as insight from "./insight";
-import * as insights from "./insights";
-import * as login from "./login";
-import * as logout from "./logout";
-import * as memberAccount from "./members/account";
-import * as memberExport from "./members/export";
-import * as memberFeed from "./members/feed";
-import * as memberProfile from "./members/profile";
-import * as notFound from "./not-found";
-import * as podcastEpisodes from "./podcast-episodes";
-import * as stripeWebhook from "./stripe-webhook";
-import * as subscribe from "./subscribe";
-import * as subscriberArchive from "./subscribers/archive";
-import * as subscriberExport from "./subscribers/export";
-import * as subscriberList from "./subscribers/list";
-import * as subscriber from "./subscribers/subscriber";
-
-type RouteModule = { loader?: RouteHandler; action?: RouteHandler };
 
 /**
- * Every API route of app/routes.ts: the method it serves and its path pattern (`:id` is filled with a generated id),
- * and the route's other parameters where its pattern in app/routes.ts has more than `:id`.
- * Generated calls mostly use that method, and sometimes any other.
+ * Every declared API call (app/routes/api/calls.server.ts): its method and path pattern (`:id` is filled with a
+ * generated id), and an address no call declares. Generated calls mostly use that method, and sometimes any other.
  */
-const API_ROUTES: [call: string, module: RouteModule, params?: Record<string, string>][] = [
-  ["POST /api/subscribe", subscribe],
-  ["GET /api/auth/user", authUser],
-  ["GET /api/login", login],
-  ["GET /api/callback", authCallback],
-  ["POST /api/auth/email-link", emailLink],
-  ["POST /api/auth/mock-login", mockLogin],
-  ["POST /api/auth/membership", membership],
-  ["POST /api/auth/membership/billing", membershipBilling],
-  ["POST /api/stripe/webhook", stripeWebhook],
-  ["GET /api/logout", logout],
-  ["GET /api/podcast/episodes", podcastEpisodes],
-  ["POST /api/contact", contact],
-  ["GET /api/insights", insights],
-  ["GET /api/insights/:id", insight],
-  ["POST /api/guests/apply", guestsApply],
-  ["POST /api/admin/login", adminLogin],
-  ["POST /api/admin/logout", adminLogout],
-  ["GET /api/admin/contacts", adminContacts],
-  ["POST /api/admin/contacts/:id/read", contactRead],
-  ["PATCH /api/contacts/:id/archive", contactArchive],
-  ["DELETE /api/contacts/:id", contactDelete],
-  ["GET /api/guests/applications", applications],
-  ["PATCH /api/guests/applications/:id/status", applicationStatus],
-  ["PATCH /api/guests/applications/:id/archive", applicationArchive],
-  ["DELETE /api/guests/applications/:id", application],
-  ["GET /api/subscribers", subscriberList],
-  ["GET /api/subscribers/export", subscriberExport],
-  ["PATCH /api/subscribers/:id/archive", subscriberArchive],
-  ["DELETE /api/subscribers/:id", subscriber],
-  ["POST /api/admin/content-series", contentSeries],
-  ["GET /api/admin/content-series/:id/episodes", contentSeriesEpisodes],
-  ["POST /api/admin/content-episodes", contentEpisodes],
-  ["PATCH /api/admin/content-episodes/:id", contentEpisode],
-  ["POST /api/admin/content-episodes/:id/podcast-episode", contentEpisodePodcastEpisode],
-  ["GET /api/admin/episodes", ownerEpisodes],
-  ["POST /api/admin/episodes", ownerEpisodes],
-  ["POST /api/admin/episodes/notes-preview", episodeNotesPreview],
-  ["GET /api/admin/episodes/:id", ownerEpisode],
-  ["PUT /api/admin/episodes/:id", ownerEpisode],
-  ["DELETE /api/admin/episodes/:id", ownerEpisode],
-  ["PUT /api/admin/episodes/:id/audio", episodeMedia, { media: "audio" }],
-  ["PUT /api/admin/episodes/:id/artwork", episodeMedia, { media: "artwork" }],
-  ["PUT /api/admin/episodes/:id/transcript", episodeMedia, { media: "transcript" }],
-  ["GET /api/admin/members", adminMembers],
-  ["PATCH /api/admin/members/:id", adminMember],
-  ["DELETE /api/admin/members/:id", adminMember],
-  ["PUT /api/members/profile", memberProfile],
-  ["GET /api/members/export", memberExport],
-  ["DELETE /api/members/account", memberAccount],
-  ["GET /api/members/feed", memberFeed],
-  ["POST /api/members/feed", memberFeed],
-  ["GET /api/admin/insights", ownerInsights],
-  ["POST /api/admin/insights", ownerInsights],
-  ["POST /api/admin/insights/preview", insightPreview],
-  ["GET /api/admin/insights/:id", ownerInsight],
-  ["PUT /api/admin/insights/:id", ownerInsight],
-  ["DELETE /api/admin/insights/:id", ownerInsight],
-  ["PUT /api/admin/insights/:id/cover", insightCover],
-  ["DELETE /api/admin/insights/:id/cover", insightCover],
-  ["GET /api/admin/settings", ownerSettings],
-  ["PUT /api/admin/settings", ownerSettings],
-  ["PUT /api/admin/settings/artwork", settingsArtwork],
-  ["DELETE /api/admin/settings/artwork", settingsArtwork],
-  ["GET /api/admin/sign-ins", ownerSignIns],
-  ["GET /api/admin/stories", storiesApi],
-  ["POST /api/admin/stories", storiesApi],
-  ["PUT /api/admin/stories/order", storiesOrder],
-  ["GET /api/admin/stories/:id", ownerStory],
-  ["PUT /api/admin/stories/:id", ownerStory],
-  ["DELETE /api/admin/stories/:id", ownerStory],
-  ["PUT /api/admin/stories/:id/video", storyMedia, { media: "video" }],
-  ["PUT /api/admin/stories/:id/poster", storyMedia, { media: "poster" }],
-  ["GET /api/admin/events", ownerEvents],
-  ["POST /api/admin/events", ownerEvents],
-  ["GET /api/admin/events/:id", ownerEvent],
-  ["PUT /api/admin/events/:id", ownerEvent],
-  ["DELETE /api/admin/events/:id", ownerEvent],
-  ["GET /api/admin/resources", ownerResources],
-  ["POST /api/admin/resources", ownerResources],
-  ["GET /api/admin/resources/:id", ownerResource],
-  ["PUT /api/admin/resources/:id", ownerResource],
-  ["DELETE /api/admin/resources/:id", ownerResource],
-  ["PUT /api/admin/resources/:id/file", resourceFile],
-  ["GET /api/no-such-call/:id", notFound],
-];
+const API_ROUTES: string[] = [...api.calls.map((call) => `${call.method} ${call.path}`), "GET /api/no-such-call/:id"];
 
 const RUNS_PER_ROUTE = 80;
 
@@ -624,12 +476,10 @@ afterAll(async () => {
 describe("generated bodies, ids and query strings sent to every API call", () => {
   it.each(API_ROUTES)(
     "%s never answers 5xx, and a rejected call changes no row",
-    async (served, module, routeParams = {}) => {
+    async (served) => {
       const [servedMethod, pattern] = served.split(" ");
       await fc.assert(
         fc.asyncProperty(callTo(servedMethod, pattern), async (generated) => {
-          const handler = generated.method === "GET" ? module.loader : module.action;
-          if (!handler) return; // React Router itself answers 405 before any app code runs.
           const path = pattern.replace(":id", encodeURIComponent(generated.id));
           const url = `http://localhost${path}${generated.queryString ? `?${generated.queryString}` : ""}`;
           const headers = new Headers();
@@ -644,8 +494,7 @@ describe("generated bodies, ids and query strings sent to every API call", () =>
 
           const before = await snapshot();
           const filesBefore = await media.listFiles();
-          const { status } = await callRoute(handler, database.db, request, {
-            params: { ...routeParams, ...(pattern.includes(":id") ? { id: generated.id } : {}) },
+          const { status } = await callApi(database.db, request, {
             env: { ADMIN_PASSWORD: "fuzzing-password-long" },
             media: media.storage,
           });

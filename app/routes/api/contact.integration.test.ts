@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contacts, mailOutbox } from "~/db/schema";
 import type { Mailer } from "~/lib/mailer.server";
-import { type CallRouteOptions, callRoute, jsonPost } from "../../../tests/setup/call-route";
+import { callApi } from "../../../tests/setup/call-api";
+import { type CallRouteOptions, jsonPost } from "../../../tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { action, loader } from "./contact";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeEach(async () => {
 const OWNER = { OWNER_EMAIL: "owner@example.com", SITE_URL: "https://show.example.com" };
 
 const post = (body: string, options: CallRouteOptions = {}) =>
-  callRoute(action, database.db, jsonPost("http://localhost/api/contact", body), { env: OWNER, ...options });
+  callApi(database.db, jsonPost("http://localhost/api/contact", body), { env: OWNER, ...options });
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "pitch", message: "I have a story to pitch." };
 
@@ -149,7 +149,7 @@ describe("POST /api/contact", () => {
   });
 
   it("answers GET with 405", async () => {
-    const reply = await callRoute(loader, database.db, new Request("http://localhost/api/contact"));
+    const reply = await callApi(database.db, new Request("http://localhost/api/contact"));
     expect(reply.status).toBe(405);
     expect(reply.body).toEqual({ success: false, message: "Method not allowed" });
   });

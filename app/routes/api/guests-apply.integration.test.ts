@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { guestApplications, mailOutbox } from "~/db/schema";
 import { JSON_BODY_LIMIT_BYTES } from "~/lib/api.server";
 import type { Mailer } from "~/lib/mailer.server";
-import { type CallRouteOptions, callRoute, jsonPost } from "../../../tests/setup/call-route";
+import { callApi } from "../../../tests/setup/call-api";
+import { type CallRouteOptions, jsonPost } from "../../../tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { action, loader } from "./guests-apply";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ beforeEach(async () => {
 const OWNER = { OWNER_EMAIL: "owner@example.com", SITE_URL: "https://show.example.com" };
 
 const apply = (body: string, options: CallRouteOptions = {}) =>
-  callRoute(action, database.db, jsonPost("http://localhost/api/guests/apply", body), { env: OWNER, ...options });
+  callApi(database.db, jsonPost("http://localhost/api/guests/apply", body), { env: OWNER, ...options });
 
 const BIOGRAPHY = "Founder of a logistics start-up that nearly failed twice, now advising other founders.";
 
@@ -229,7 +229,7 @@ describe("POST /api/guests/apply", () => {
   });
 
   it("answers GET with 405", async () => {
-    const reply = await callRoute(loader, database.db, new Request("http://localhost/api/guests/apply"));
+    const reply = await callApi(database.db, new Request("http://localhost/api/guests/apply"));
     expect(reply.status).toBe(405);
   });
 });

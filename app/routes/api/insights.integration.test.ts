@@ -2,10 +2,8 @@ import { inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sampleInsightPosts } from "~/db/sample-content";
 import { insightPosts } from "~/db/schema";
-import { callRoute } from "../../../tests/setup/call-route";
+import { callApi } from "../../../tests/setup/call-api";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { loader as getInsight, action as insightAction } from "./insight";
-import { action as insightsAction, loader as listInsights } from "./insights";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -14,11 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const list = () => callRoute(listInsights, database.db, new Request("http://localhost/api/insights"));
+const list = () => callApi(database.db, new Request("http://localhost/api/insights"));
 const one = (id: string) =>
-  callRoute(getInsight, database.db, new Request(`http://localhost/api/insights/${encodeURIComponent(id)}`), {
-    params: { id },
-  });
+  callApi(database.db, new Request(`http://localhost/api/insights/${encodeURIComponent(id)}`));
 
 /** A post written straight into the table, as an import or a hand edit might, bypassing the seed's sanitising. */
 async function insertRawPost(id: string, values: Partial<typeof insightPosts.$inferInsert>) {
@@ -75,11 +71,7 @@ describe("GET /api/insights", () => {
   });
 
   it("answers other methods with 405", async () => {
-    const reply = await callRoute(
-      insightsAction,
-      database.db,
-      new Request("http://localhost/api/insights", { method: "POST" }),
-    );
+    const reply = await callApi(database.db, new Request("http://localhost/api/insights", { method: "POST" }));
     expect(reply.status).toBe(405);
   });
 });
@@ -107,11 +99,9 @@ describe("GET /api/insights/{id}", () => {
   });
 
   it("answers other methods with 405", async () => {
-    const reply = await callRoute(
-      insightAction,
+    const reply = await callApi(
       database.db,
       new Request("http://localhost/api/insights/founder-burnout", { method: "DELETE" }),
-      { params: { id: "founder-burnout" } },
     );
     expect(reply.status).toBe(405);
   });

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callRoute, type RouteHandler, routeContext } from "../../../tests/setup/call-route";
+import { callApi, dispatchApi } from "../../../tests/setup/call-api";
+import { routeContext } from "../../../tests/setup/call-route";
 import { ARCHIVED_SUBSCRIBERS, seedOwnerListVolume, VOLUME } from "../../../tests/setup/owner-list-volume";
 import { signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { loader as contactList } from "./admin/contacts";
-import { loader as subscriberExport } from "./subscribers/export";
-import { loader as subscriberList } from "./subscribers/list";
 
 /** Fifty rows of the spec's fields, with room to spare: a page never grows with the list. */
 const PAGE_BYTES_BUDGET = 32 * 1024;
@@ -19,38 +17,35 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 
-const get = (handler: RouteHandler, path: string) =>
-  callRoute(handler, database.db, new Request(`http://localhost${path}`, { headers: { cookie: owner } }));
+const get = (path: string) =>
+  callApi(database.db, new Request(`http://localhost${path}`, { headers: { cookie: owner } }));
 
 describe(`owner lists with ${VOLUME.subscribers} subscribers and ${VOLUME.contacts} contact messages`, () => {
-  const pages: [handler: RouteHandler, path: string][] = [
-    [subscriberList, "/api/subscribers"],
-    [subscriberList, "/api/subscribers?page=950"],
-    [subscriberList, "/api/subscribers?archived=include&page=1000"],
-    [subscriberList, "/api/subscribers?q=reader4999"],
-    [subscriberList, "/api/subscribers?q=SUBSCRIBER-12&sort=email&page=2"],
-    [subscriberList, "/api/subscribers?sort=oldest&page=400"],
-    [contactList, "/api/admin/contacts"],
-    [contactList, "/api/admin/contacts?page=360"],
-    [contactList, "/api/admin/contacts?archived=include&sort=oldest&page=200"],
+  const pages: string[] = [
+    "/api/subscribers",
+    "/api/subscribers?page=950",
+    "/api/subscribers?archived=include&page=1000",
+    "/api/subscribers?q=reader4999",
+    "/api/subscribers?q=SUBSCRIBER-12&sort=email&page=2",
+    "/api/subscribers?sort=oldest&page=400",
+    "/api/admin/contacts",
+    "/api/admin/contacts?page=360",
+    "/api/admin/contacts?archived=include&sort=oldest&page=200",
   ];
 
   // How fast a page answers depends on the host, so it is not held here: a page holds at most 50 rows whatever the
   // list's size, and the built server's volume test (tests/server/owner-list-volume.test.ts) holds its memory.
-  it.each(pages.map(([handler, path]) => ({ handler, path })))(
-    "$path answers one small page",
-    async ({ handler, path }) => {
-      const reply = await get(handler, path);
-      expect(reply.status).toBe(200);
-      const body = reply.body as { data: unknown[] };
-      expect(body.data.length).toBeGreaterThan(0);
-      expect(body.data.length).toBeLessThanOrEqual(50);
-      expect(JSON.stringify(body).length).toBeLessThan(PAGE_BYTES_BUDGET);
-    },
-  );
+  it.each(pages.map((path) => ({ path })))("$path answers one small page", async ({ path }) => {
+    const reply = await get(path);
+    expect(reply.status).toBe(200);
+    const body = reply.body as { data: unknown[] };
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.length).toBeLessThanOrEqual(50);
+    expect(JSON.stringify(body).length).toBeLessThan(PAGE_BYTES_BUDGET);
+  });
 
   it("counts from the database: every subscriber, the archived ones, and those matching a search", async () => {
-    const first = (await get(subscriberList, "/api/subscribers")).body;
+    const first = (await get("/api/subscribers")).body;
     expect(first).toMatchObject({
       pageCount: Math.ceil((VOLUME.subscribers - ARCHIVED_SUBSCRIBERS) / 50),
       counts: {
@@ -60,13 +55,13 @@ describe(`owner lists with ${VOLUME.subscribers} subscribers and ${VOLUME.contac
       },
     });
     // reader4998 and reader49980…49989, of which 49980 is archived.
-    expect((await get(subscriberList, "/api/subscribers?q=READER4998")).body).toMatchObject({
+    expect((await get("/api/subscribers?q=READER4998")).body).toMatchObject({
       counts: { total: VOLUME.subscribers - ARCHIVED_SUBSCRIBERS, matching: 10, archived: 1 },
     });
   });
 
   it("streams every subscriber into the CSV export", async () => {
-    const response = (await subscriberExport({
+    const response = (await dispatchApi({
       request: new Request("http://localhost/api/subscribers/export?archived=include", { headers: { cookie: owner } }),
       params: {},
       context: routeContext(database.db),

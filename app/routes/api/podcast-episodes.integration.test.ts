@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { podcastEpisodes } from "~/db/schema";
-import { callRoute } from "../../../tests/setup/call-route";
+import { callApi } from "../../../tests/setup/call-api";
 import { type EpisodeFixture, insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { action, loader } from "./podcast-episodes";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -15,7 +14,7 @@ beforeEach(async () => {
 });
 
 const listEpisodes = () =>
-  callRoute(loader, database.db, new Request("http://localhost/api/podcast/episodes")).then((reply) => ({
+  callApi(database.db, new Request("http://localhost/api/podcast/episodes")).then((reply) => ({
     ...reply,
     body: reply.body as { success: boolean; data: Array<Record<string, unknown>> },
   }));
@@ -117,11 +116,7 @@ describe("GET /api/podcast/episodes", () => {
   });
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("answers %s with 405", async (method) => {
-    const reply = await callRoute(
-      action,
-      database.db,
-      new Request("http://localhost/api/podcast/episodes", { method }),
-    );
+    const reply = await callApi(database.db, new Request("http://localhost/api/podcast/episodes", { method }));
     expect(reply.status).toBe(405);
     expect(reply.body).toEqual({ success: false, message: "Method not allowed" });
   });

@@ -2,14 +2,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RETURN_TO } from "~/features/auth/return-to";
 import type { Mail } from "~/lib/mailer.server";
+import { callApi, dispatchApi } from "../../../tests/setup/call-api";
 import { callRoute, jsonPost, type RouteHandler } from "../../../tests/setup/call-route";
 import { expectStaysOnSite, redirectTargets } from "../../../tests/setup/redirect-targets";
 import { signInMember } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as signInPage } from "../public/sign-in";
 import { action as verifyAction } from "../public/sign-in-verify";
-import { action as emailLink } from "./auth/email-link";
-import { loader as login } from "./login";
 
 let database: TestDatabase;
 let memberCookie: string;
@@ -63,7 +62,11 @@ describe("crafted sign-in return targets, through the routes", () => {
   it.each(CRAFTED)("/api/login and /sign-in send a signed-in member to the dashboard, not to %j", async (value) => {
     for (const query of queries(value)) {
       for (const path of ["/api/login", "/sign-in"]) {
-        const reply = await visit(path === "/api/login" ? login : signInPage, `${SITE}${path}?${query}`, memberCookie);
+        const reply = await visit(
+          path === "/api/login" ? dispatchApi : signInPage,
+          `${SITE}${path}?${query}`,
+          memberCookie,
+        );
         expect({ path, query, status: reply.status, location: reply.location }).toEqual({
           path,
           query,
@@ -76,7 +79,7 @@ describe("crafted sign-in return targets, through the routes", () => {
 
   it.each(CRAFTED)("a visitor signing in by email link after following %j lands on the dashboard", async (value) => {
     for (const query of queries(value)) {
-      const started = await visit(login, `${SITE}/api/login?${query}`);
+      const started = await visit(dispatchApi, `${SITE}/api/login?${query}`);
       expect([started.status, started.location]).toEqual([
         302,
         `/sign-in?returnTo=${encodeURIComponent(DEFAULT_RETURN_TO)}`,
@@ -88,8 +91,7 @@ describe("crafted sign-in return targets, through the routes", () => {
       // The sign-in form posts its hidden returnTo as it received it; a crafted post is checked as strictly.
       const mails: Mail[] = [];
       const { email, clientIp } = freshRequester();
-      const requested = await callRoute(
-        emailLink,
+      const requested = await callApi(
         database.db,
         jsonPost(`${SITE}/api/auth/email-link`, JSON.stringify({ email, returnTo: value })),
         { mailer: { send: async (mail) => void mails.push(mail) }, clientIp },
@@ -110,7 +112,11 @@ describe("crafted sign-in return targets, through the routes", () => {
   });
 
   it("keeps a target on the site, as the URL parser writes it", async () => {
-    const reply = await visit(login, `${SITE}/api/login?returnTo=/podcast/./episode-1%3Ft%3D1%23notes`, memberCookie);
+    const reply = await visit(
+      dispatchApi,
+      `${SITE}/api/login?returnTo=/podcast/./episode-1%3Ft%3D1%23notes`,
+      memberCookie,
+    );
     expect(reply.location).toBe("/podcast/episode-1?t=1#notes");
   });
 
@@ -119,7 +125,7 @@ describe("crafted sign-in return targets, through the routes", () => {
       fc.asyncProperty(redirectTargets(SITE), fc.boolean(), async (value, encoded) => {
         const query = `returnTo=${encoded ? encodeURIComponent(value) : value}`;
         for (const [path, loader] of [
-          ["/api/login", login],
+          ["/api/login", dispatchApi],
           ["/sign-in", signInPage],
         ] as const) {
           const url = `${SITE}${path}?${query}`;

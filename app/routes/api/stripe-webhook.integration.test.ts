@@ -9,14 +9,10 @@ import {
   endLapsedGracePeriods,
   SUBSCRIPTION_NOT_ENDED_MESSAGE,
 } from "~/features/membership/billing.server";
-import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
+import { callApi } from "../../../tests/setup/call-api";
 import { signInMember } from "../../../tests/setup/sessions";
 import { STAND_IN_PRICES, type StripeStandIn, startStripeStandIn } from "../../../tests/setup/stripe-stand-in";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { action as upgradeAction } from "./auth/membership";
-import { action as billingAction } from "./auth/membership-billing";
-import { action as deleteAccountAction } from "./members/account";
-import { action as webhook } from "./stripe-webhook";
 
 let database: TestDatabase;
 let standIn: StripeStandIn;
@@ -38,7 +34,7 @@ function deliver(event: { body: string; signature: string }, env = standIn.env) 
     headers: { "content-type": "application/json", "stripe-signature": event.signature },
     body: event.body,
   });
-  return callRoute(webhook, database.db, request, { env });
+  return callApi(database.db, request, { env });
 }
 
 const memberRow = async (id: string) => {
@@ -46,9 +42,8 @@ const memberRow = async (id: string) => {
   return row;
 };
 
-const postJson = (route: RouteHandler, url: string, cookie: string, body: unknown, env = standIn.env) =>
-  callRoute(
-    route,
+const postJson = (url: string, cookie: string, body: unknown, env = standIn.env) =>
+  callApi(
     database.db,
     new Request(url, {
       method: "POST",
@@ -61,7 +56,7 @@ const postJson = (route: RouteHandler, url: string, cookie: string, body: unknow
 /** A member who paid for `tier` through Checkout: the customer, the subscription and the completed session event. */
 async function payingMember(tier: "basic" | "premium") {
   const member = await signInMember(database.db, "free");
-  const reply = await postJson(upgradeAction, "http://localhost/api/auth/membership", member.cookie, {
+  const reply = await postJson("http://localhost/api/auth/membership", member.cookie, {
     membershipTier: tier,
   });
   expect(reply.status).toBe(200);
@@ -83,7 +78,7 @@ async function payingMember(tier: "basic" | "premium") {
 describe("upgrading with Stripe set up", () => {
   it("answers with the Checkout address and leaves the tier until Stripe reports payment", async () => {
     const member = await signInMember(database.db, "free");
-    const reply = await postJson(upgradeAction, "http://localhost/api/auth/membership", member.cookie, {
+    const reply = await postJson("http://localhost/api/auth/membership", member.cookie, {
       membershipTier: "premium",
     });
     expect(reply).toMatchObject({
@@ -100,7 +95,7 @@ describe("upgrading with Stripe set up", () => {
 
   it("keeps the upgrade rules: premium cannot change", async () => {
     const member = await signInMember(database.db, "premium");
-    const reply = await postJson(upgradeAction, "http://localhost/api/auth/membership", member.cookie, {
+    const reply = await postJson("http://localhost/api/auth/membership", member.cookie, {
       membershipTier: "basic",
     });
     expect(reply).toMatchObject({ status: 400, body: { message: "Premium membership cannot be changed." } });
@@ -108,7 +103,7 @@ describe("upgrading with Stripe set up", () => {
 
   it("changes the running subscription's price from basic to premium instead of a second Checkout", async () => {
     const { member, subscription } = await payingMember("basic");
-    const reply = await postJson(upgradeAction, "http://localhost/api/auth/membership", member.cookie, {
+    const reply = await postJson("http://localhost/api/auth/membership", member.cookie, {
       membershipTier: "premium",
     });
     expect(reply).toMatchObject({ status: 200, body: { data: { membershipTier: "premium" } } });
@@ -261,7 +256,7 @@ describe("POST /api/auth/membership/billing", () => {
 
   it("cancels a Stripe subscription at the end of the paid period, keeping the tier until then", async () => {
     const { member, subscription } = await payingMember("premium");
-    const reply = await postJson(billingAction, billingUrl, member.cookie, { action: "cancel" });
+    const reply = await postJson(billingUrl, member.cookie, { action: "cancel" });
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: CANCEL_AT_PERIOD_END_MESSAGE } });
     expect(standIn.subscriptions.get(subscription.id)?.cancel_at_period_end).toBe(true);
     expect(await memberRow(member.id)).toMatchObject({
@@ -272,7 +267,7 @@ describe("POST /api/auth/membership/billing", () => {
 
   it("downgrades premium to basic through the subscription's price", async () => {
     const { member, subscription } = await payingMember("premium");
-    const reply = await postJson(billingAction, billingUrl, member.cookie, { action: "downgrade" });
+    const reply = await postJson(billingUrl, member.cookie, { action: "downgrade" });
     expect(reply).toMatchObject({ status: 200, body: { message: DOWNGRADED_MESSAGE } });
     expect(standIn.subscriptions.get(subscription.id)?.items.data[0]?.price.id).toBe(STAND_IN_PRICES.basic);
     expect((await memberRow(member.id)).membershipTier).toBe("basic");
@@ -280,11 +275,11 @@ describe("POST /api/auth/membership/billing", () => {
 
   it("opens the customer portal for a paying member, and refuses one who never paid", async () => {
     const { member } = await payingMember("basic");
-    const reply = await postJson(billingAction, billingUrl, member.cookie, { action: "portal" });
+    const reply = await postJson(billingUrl, member.cookie, { action: "portal" });
     expect(reply.status).toBe(200);
     expect((reply.body as { data: { url: string } }).data.url).toMatch(new RegExp(`^${standIn.url}/portal`));
     const free = await signInMember(database.db, "free");
-    expect(await postJson(billingAction, billingUrl, free.cookie, { action: "portal" })).toMatchObject({
+    expect(await postJson(billingUrl, free.cookie, { action: "portal" })).toMatchObject({
       status: 400,
       body: { message: "There is no billing account to manage." },
     });
@@ -292,12 +287,12 @@ describe("POST /api/auth/membership/billing", () => {
 
   it("without Stripe, cancels at once and downgrades at once", async () => {
     const premium = await signInMember(database.db, "premium");
-    expect(await postJson(billingAction, billingUrl, premium.cookie, { action: "downgrade" }, {})).toMatchObject({
+    expect(await postJson(billingUrl, premium.cookie, { action: "downgrade" }, {})).toMatchObject({
       status: 200,
       body: { message: DOWNGRADED_MESSAGE },
     });
     expect((await memberRow(premium.id)).membershipTier).toBe("basic");
-    expect(await postJson(billingAction, billingUrl, premium.cookie, { action: "cancel" }, {})).toMatchObject({
+    expect(await postJson(billingUrl, premium.cookie, { action: "cancel" }, {})).toMatchObject({
       status: 200,
       body: { message: CANCELLED_MESSAGE },
     });
@@ -306,23 +301,23 @@ describe("POST /api/auth/membership/billing", () => {
 
   it("refuses what does not apply, and a complimentary membership, changing nothing", async () => {
     const free = await signInMember(database.db, "free");
-    expect(await postJson(billingAction, billingUrl, free.cookie, { action: "cancel" }, {})).toMatchObject({
+    expect(await postJson(billingUrl, free.cookie, { action: "cancel" }, {})).toMatchObject({
       status: 400,
       body: { message: "You have no paid membership to cancel." },
     });
     const basic = await signInMember(database.db, "basic");
-    expect(await postJson(billingAction, billingUrl, basic.cookie, { action: "downgrade" }, {})).toMatchObject({
+    expect(await postJson(billingUrl, basic.cookie, { action: "downgrade" }, {})).toMatchObject({
       status: 400,
       body: { message: "Only a Premium membership can be downgraded to Basic." },
     });
     const comped = await signInMember(database.db, "premium");
     await database.db.update(users).set({ complimentary: true }).where(eq(users.id, comped.id));
-    expect(await postJson(billingAction, billingUrl, comped.cookie, { action: "cancel" }, {})).toMatchObject({
+    expect(await postJson(billingUrl, comped.cookie, { action: "cancel" }, {})).toMatchObject({
       status: 400,
       body: { message: COMPLIMENTARY_MESSAGE },
     });
     expect((await memberRow(comped.id)).membershipTier).toBe("premium");
-    expect(await postJson(billingAction, billingUrl, free.cookie, { action: "refund" }, {})).toMatchObject({
+    expect(await postJson(billingUrl, free.cookie, { action: "refund" }, {})).toMatchObject({
       status: 400,
       body: { message: "Choose cancel, downgrade or portal." },
     });
@@ -331,8 +326,7 @@ describe("POST /api/auth/membership/billing", () => {
 
 describe("deleting an account with a Stripe subscription", () => {
   const deleteAccount = (cookie: string, env: Record<string, string>) =>
-    callRoute(
-      deleteAccountAction,
+    callApi(
       database.db,
       new Request("http://localhost/api/members/account", { method: "DELETE", headers: { cookie } }),
       { env },

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { subscribers } from "~/db/schema";
-import { callRoute } from "../../../tests/setup/call-route";
+import { callApi } from "../../../tests/setup/call-api";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { action, loader } from "./subscribe";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -15,7 +14,7 @@ beforeEach(async () => {
 });
 
 const subscribe = (body: string, headers: Record<string, string> = { "Content-Type": "application/json" }) =>
-  callRoute(action, database.db, new Request("http://localhost/api/subscribe", { method: "POST", headers, body }));
+  callApi(database.db, new Request("http://localhost/api/subscribe", { method: "POST", headers, body }));
 
 const rows = () => database.db.select().from(subscribers);
 
@@ -79,7 +78,7 @@ describe("POST /api/subscribe", () => {
   });
 
   it("answers other methods with 405", async () => {
-    const reply = await callRoute(loader, database.db, new Request("http://localhost/api/subscribe"));
+    const reply = await callApi(database.db, new Request("http://localhost/api/subscribe"));
     expect(reply.status).toBe(405);
   });
 

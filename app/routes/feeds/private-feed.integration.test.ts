@@ -1,15 +1,12 @@
 import { createReadStream, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newMediaKey } from "~/lib/media/media-key";
+import { callApi } from "../../../tests/setup/call-api";
 import { callRoute, type RouteHandler, routeContext } from "../../../tests/setup/call-route";
 import { insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import { signInMember, signInOwner, type TestMember } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import * as ownerEpisodes from "../api/admin/episodes";
-import * as ownerMember from "../api/admin/member";
-import * as ownerMembers from "../api/admin/members";
-import * as memberFeed from "../api/members/feed";
 import * as episodePage from "../public/episode";
 import * as mediaRoute from "../public/media";
 import * as podcastPage from "../public/podcast";
@@ -75,8 +72,7 @@ const request = (path: string, init: { cookie?: string; method?: string; headers
 
 /** The member's private feed address from GET /api/members/feed, and its token. */
 async function feedOf(member: TestMember, method = "GET") {
-  const handler = method === "GET" ? memberFeed.loader : memberFeed.action;
-  const reply = await callRoute(handler, database.db, request("/api/members/feed", { cookie: member.cookie, method }));
+  const reply = await callApi(database.db, request("/api/members/feed", { cookie: member.cookie, method }));
   expect(reply.status).toBe(200);
   const feedUrl = (reply.body as { data: { feedUrl: string } }).data.feedUrl;
   const token = /\/feeds\/([A-Za-z0-9_-]{43})\.xml$/.exec(feedUrl)?.[1];
@@ -108,11 +104,7 @@ const titlesIn = (xml: string) => [...xml.matchAll(/<item>\s*<title>([^<]*)<\/ti
 describe("GET /api/members/feed and the private feed", () => {
   it("gives a Free member no feed (403)", async () => {
     const member = await signInMember(database.db, "free");
-    const reply = await callRoute(
-      memberFeed.loader,
-      database.db,
-      request("/api/members/feed", { cookie: member.cookie }),
-    );
+    const reply = await callApi(database.db, request("/api/members/feed", { cookie: member.cookie }));
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual({ success: false, message: "A Basic or Premium membership is required for this feed" });
   });
@@ -173,15 +165,13 @@ describe("GET /api/members/feed and the private feed", () => {
     const token = await feedOf(member);
     expect((await fetchAudio(token, ids.premium)).status).toBe(200);
     const setTier = (membershipTier: string) =>
-      callRoute(
-        ownerMember.action,
+      callApi(
         database.db,
         new Request(`http://localhost/api/admin/members/${member.id}`, {
           method: "PATCH",
           headers: { cookie: owner, "content-type": "application/json" },
           body: JSON.stringify({ membershipTier }),
         }),
-        { params: { id: member.id } },
       );
     await setTier("basic");
     expect(titlesIn((await fetchFeed(token)).text).sort()).toEqual(["Early", "Published"]);
@@ -224,11 +214,7 @@ describe("GET /api/members/feed and the private feed", () => {
       await fetchFeed(sharedToken, `203.0.113.${index}`);
       if (index < 9) await fetchFeed(householdToken, `198.51.100.${index}`);
     }
-    const list = await callRoute(
-      ownerMembers.loader,
-      database.db,
-      request("/api/admin/members?q=-feed@example.com", { cookie: owner }),
-    );
+    const list = await callApi(database.db, request("/api/admin/members?q=-feed@example.com", { cookie: owner }));
     const flags = Object.fromEntries(
       (list.body as { data: { email: string; sharedFeedAddresses: number | null }[] }).data.map((row) => [
         row.email,
@@ -297,8 +283,7 @@ describe("early access", () => {
 
   it("refuses an early-access date that is not before the publish date, naming the field", async () => {
     const publishDate = new Date(Date.now() + 48 * HOUR).toISOString();
-    const answer = await callRoute(
-      ownerEpisodes.action,
+    const answer = await callApi(
       database.db,
       new Request("http://localhost/api/admin/episodes", {
         method: "POST",

@@ -8,19 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "~/db/schema";
 import { newMediaKey, renditionKey } from "~/lib/media/media-key";
 import { getSiteSettings } from "~/lib/site-settings.server";
+import { callApi, dispatchApi } from "../../../tests/setup/call-api";
 import { callRoute, type RouteHandler, routeContext } from "../../../tests/setup/call-route";
 import { insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
 import { signInMember, signInOwner } from "../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import * as membershipApi from "../api/auth/membership";
-import * as membershipBillingApi from "../api/auth/membership-billing";
-import * as userApi from "../api/auth/user";
-import * as applicationsApi from "../api/guests/applications";
-import * as accountApi from "../api/members/account";
-import * as exportApi from "../api/members/export";
-import * as feedApi from "../api/members/feed";
-import * as profileApi from "../api/members/profile";
 import * as privateFeed from "../feeds/private-feed";
 import * as feedPart from "../feeds/private-feed-part";
 import type { Route } from "../public/+types/episode";
@@ -164,19 +157,19 @@ const MEMBER_CALLS: MemberCall[] = [
   },
   {
     name: "GET /api/auth/user",
-    handler: userApi.loader,
+    handler: dispatchApi,
     expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "ok" },
   },
   {
     name: "POST /api/auth/membership",
-    handler: membershipApi.action,
+    handler: dispatchApi,
     method: "POST",
     body: { membershipTier: "premium" },
     expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "400" },
   },
   {
     name: "POST /api/auth/membership/billing",
-    handler: membershipBillingApi.action,
+    handler: dispatchApi,
     method: "POST",
     body: { action: "cancel" },
     expected: { ...notSignedIn, "owner only": "401", free: "400", basic: "ok", premium: "ok" },
@@ -197,37 +190,37 @@ const MEMBER_CALLS: MemberCall[] = [
   },
   {
     name: "GET /api/guests/applications",
-    handler: applicationsApi.loader,
+    handler: dispatchApi,
     expected: { ...notSignedIn, "owner only": "ok", free: "403", basic: "403", premium: "ok" },
   },
   {
     name: "PUT /api/members/profile",
-    handler: profileApi.action,
+    handler: dispatchApi,
     method: "PUT",
     body: { firstName: "Ann", lastName: "Lee" },
     expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "ok" },
   },
   {
     name: "GET /api/members/export",
-    handler: exportApi.loader,
+    handler: dispatchApi,
     file: true,
     expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "ok" },
   },
   {
     name: "GET /api/members/feed",
-    handler: feedApi.loader,
+    handler: dispatchApi,
     expected: { ...notSignedIn, "owner only": "401", free: "403", basic: "ok", premium: "ok" },
   },
   {
     name: "POST /api/members/feed",
-    handler: feedApi.action,
+    handler: dispatchApi,
     method: "POST",
     expected: { ...notSignedIn, "owner only": "401", free: "403", basic: "ok", premium: "ok" },
   },
   // Last: it deletes each viewer's member.
   {
     name: "DELETE /api/members/account",
-    handler: accountApi.action,
+    handler: dispatchApi,
     method: "DELETE",
     expected: { ...notSignedIn, "owner only": "401", free: "ok", basic: "ok", premium: "ok" },
   },
@@ -427,7 +420,7 @@ describe("what each artefact of a premium and an early-access episode gives to w
 
   async function privateFeedOutcome(viewer: ArtefactViewer, name: ArtefactEpisode): Promise<string> {
     const cookie = cookies[viewer];
-    const reply = await callRoute(feedApi.loader, database.db, get("/api/members/feed", cookie));
+    const reply = await callApi(database.db, get("/api/members/feed", cookie));
     if (reply.status !== 200) return `no feed (${reply.status})`;
     const feedUrl = (reply.body as { data: { feedUrl: string } }).data.feedUrl;
     const file = feedUrl.slice(feedUrl.lastIndexOf("/") + 1);

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INSIGHTS_PER_PAGE, insightPageQuery } from "~/features/insights/insights.server";
+import { callApi } from "../../../tests/setup/call-api";
 import { callRoute } from "../../../tests/setup/call-route";
 import { INSIGHT_VOLUME, seedInsightVolume } from "../../../tests/setup/insight-volume";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { loader as insightsApi } from "../api/insights";
 import { loader as insightsPage } from "./insights";
 
 const POSTS = INSIGHT_VOLUME;
@@ -22,7 +22,7 @@ const PUBLIC_POSTS = POSTS - POSTS / 100;
 
 describe(`the public insights with ${POSTS} posts`, () => {
   it("/api/insights answers one page in the spec's shape, not every post", async () => {
-    const result = await callRoute(insightsApi, database.db, new Request("http://localhost/api/insights"));
+    const result = await callApi(database.db, new Request("http://localhost/api/insights"));
     const body = result.body as { success: boolean; data: { id: string }[]; page: number; hasNext: boolean };
     expect(body).toMatchObject({ success: true, message: "Insights retrieved", page: 1, hasNext: true });
     expect(body.data).toHaveLength(INSIGHTS_PER_PAGE);

@@ -11,15 +11,10 @@ import {
   LINKED_EPISODE_MESSAGE,
   TITLE_TOO_SHORT_MESSAGE,
 } from "~/features/calendar/schema";
-import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
 import { insertEpisode, insertPodcastEpisode, insertSeries } from "../../../../tests/setup/owner-fixtures";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import { action as episodeAction } from "./content-episode";
-import { action as createPodcastEpisode } from "./content-episode-podcast-episode";
-import { action as createEpisode } from "./content-episodes";
-import { action as createSeries, loader as listSeries } from "./content-series";
-import { loader as listEpisodes } from "./content-series-episodes";
 
 let database: TestDatabase;
 let owner: string;
@@ -29,16 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const call = (handler: RouteHandler, method: string, { id, body }: { id?: string; body?: unknown } = {}) =>
-  callRoute(
-    handler,
+const call = (route: string, method: string, { id, body }: { id?: string; body?: unknown } = {}) =>
+  callApi(
     database.db,
-    new Request("http://localhost/api/admin/x", {
+    new Request(`http://localhost${id === undefined ? route : route.replace("{id}", String(id))}`, {
       method,
       headers: { cookie: owner, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: id === undefined ? {} : { id } },
   );
 
 const seriesBody = { title: "Founders Unfiltered", description: "Founders tell the story of their worst week." };
@@ -52,19 +45,21 @@ const episodeBody = {
 
 describe("content series", () => {
   it("creates a series with status planning by default and a slug from the title, unique on repeats", async () => {
-    const first = await call(createSeries, "POST", { body: seriesBody });
+    const first = await call("/api/admin/content-series", "POST", { body: seriesBody });
     expect(first).toMatchObject({
       status: 201,
       body: { success: true, data: { title: "Founders Unfiltered", status: "planning", slug: "founders-unfiltered" } },
     });
-    const second = await call(createSeries, "POST", { body: { ...seriesBody, status: "active" } });
+    const second = await call("/api/admin/content-series", "POST", { body: { ...seriesBody, status: "active" } });
     expect(second.body).toMatchObject({ data: { slug: "founders-unfiltered-2", status: "active" } });
-    const third = await call(createSeries, "POST", { body: { ...seriesBody, title: "  Founders   Unfiltered!! " } });
+    const third = await call("/api/admin/content-series", "POST", {
+      body: { ...seriesBody, title: "  Founders   Unfiltered!! " },
+    });
     expect(third.body).toMatchObject({ data: { title: "Founders   Unfiltered!!", slug: "founders-unfiltered-3" } });
-    const symbols = await call(createSeries, "POST", { body: { ...seriesBody, title: "???" } });
+    const symbols = await call("/api/admin/content-series", "POST", { body: { ...seriesBody, title: "???" } });
     expect(symbols.body).toMatchObject({ data: { slug: "series" } });
 
-    const listed = await call(listSeries, "GET");
+    const listed = await call("/api/admin/content-series", "GET");
     expect(listed).toMatchObject({ status: 200, body: { success: true } });
     expect((listed.body as { data: { slug: string }[] }).data.map((item) => item.slug)).toEqual(
       expect.arrayContaining(["founders-unfiltered", "founders-unfiltered-2", "founders-unfiltered-3", "series"]),
@@ -79,7 +74,7 @@ describe("content series", () => {
     [{ ...seriesBody, status: "archived" }, INVALID_STATUS_MESSAGE],
   ])("refuses %j with %j and stores nothing", async (body, message) => {
     const before = (await database.db.select().from(contentSeries)).length;
-    expect(await call(createSeries, "POST", { body })).toMatchObject({
+    expect(await call("/api/admin/content-series", "POST", { body })).toMatchObject({
       status: 400,
       body: { success: false, message },
     });
@@ -92,18 +87,20 @@ describe("content episodes", () => {
     const series = await insertSeries(database.db);
     const second = await insertEpisode(database.db, series.id, { episodeNumber: 2, guestName: "Grace Hopper" });
     const first = await insertEpisode(database.db, series.id, { episodeNumber: 1 });
-    const reply = await call(listEpisodes, "GET", { id: String(series.id) });
+    const reply = await call("/api/admin/content-series/{id}/episodes", "GET", { id: String(series.id) });
     expect(reply).toMatchObject({ status: 200, body: { success: true } });
     const data = (reply.body as { data: { id: number; guestName: string | null; scheduledDate: null }[] }).data;
     expect(data.map((item) => item.id)).toEqual([first.id, second.id]);
     expect(data[1]).toMatchObject({ guestName: "Grace Hopper", scheduledDate: null, status: "planning" });
-    expect((await call(listEpisodes, "GET", { id: "999999" })).status).toBe(404);
-    expect((await call(listEpisodes, "GET", { id: "x" })).status).toBe(400);
+    expect((await call("/api/admin/content-series/{id}/episodes", "GET", { id: "999999" })).status).toBe(404);
+    expect((await call("/api/admin/content-series/{id}/episodes", "GET", { id: "x" })).status).toBe(400);
   });
 
   it("creates, edits and deletes an episode", async () => {
     const series = await insertSeries(database.db);
-    const created = await call(createEpisode, "POST", { body: { ...episodeBody, seriesId: series.id } });
+    const created = await call("/api/admin/content-episodes", "POST", {
+      body: { ...episodeBody, seriesId: series.id },
+    });
     expect(created).toMatchObject({
       status: 201,
       body: {
@@ -113,7 +110,7 @@ describe("content episodes", () => {
     });
     const id = String((created.body as { data: { id: number } }).data.id);
 
-    const edited = await call(episodeAction, "PATCH", {
+    const edited = await call("/api/admin/content-episodes/{id}", "PATCH", {
       id,
       body: { ...episodeBody, title: "The Second Pivot", status: "editing", episodeNumber: "4", scheduledDate: null },
     });
@@ -125,19 +122,22 @@ describe("content episodes", () => {
       },
     });
 
-    expect(await call(episodeAction, "DELETE", { id })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call("/api/admin/content-episodes/{id}", "DELETE", { id })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect(
       await database.db
         .select()
         .from(contentEpisodes)
         .where(eq(contentEpisodes.id, Number(id))),
     ).toEqual([]);
-    expect((await call(episodeAction, "DELETE", { id })).status).toBe(404);
+    expect((await call("/api/admin/content-episodes/{id}", "DELETE", { id })).status).toBe(404);
   });
 
   it("defaults the episode number to 1 and the status to planning", async () => {
     const series = await insertSeries(database.db);
-    const created = await call(createEpisode, "POST", {
+    const created = await call("/api/admin/content-episodes", "POST", {
       body: { title: "Defaults", description: "Only the required fields.", seriesId: series.id },
     });
     expect(created.body).toMatchObject({ data: { episodeNumber: 1, status: "planning", scheduledDate: null } });
@@ -160,25 +160,36 @@ describe("content episodes", () => {
     const episode = await insertEpisode(database.db, series.id);
     const before = await database.db.select().from(contentEpisodes);
     expect(
-      await call(createEpisode, "POST", { body: { ...episodeBody, ...change, seriesId: series.id } }),
+      await call("/api/admin/content-episodes", "POST", { body: { ...episodeBody, ...change, seriesId: series.id } }),
     ).toMatchObject({ status: 400, body: { success: false, message } });
     expect(
-      await call(episodeAction, "PATCH", { id: String(episode.id), body: { ...episodeBody, ...change } }),
+      await call("/api/admin/content-episodes/{id}", "PATCH", {
+        id: String(episode.id),
+        body: { ...episodeBody, ...change },
+      }),
     ).toMatchObject({ status: 400, body: { message } });
     expect(await database.db.select().from(contentEpisodes)).toEqual(before);
   });
 
   it("answers 404 for an unknown series or episode, 400 for bad ids, 405 for other methods", async () => {
-    expect((await call(createEpisode, "POST", { body: { ...episodeBody, seriesId: 999999 } })).status).toBe(404);
-    expect(await call(createEpisode, "POST", { body: { ...episodeBody, seriesId: 3_000_000_000 } })).toMatchObject({
+    expect(
+      (await call("/api/admin/content-episodes", "POST", { body: { ...episodeBody, seriesId: 999999 } })).status,
+    ).toBe(404);
+    expect(
+      await call("/api/admin/content-episodes", "POST", { body: { ...episodeBody, seriesId: 3_000_000_000 } }),
+    ).toMatchObject({
       status: 400,
       body: { message: "Please choose a series" },
     });
-    expect((await call(episodeAction, "PATCH", { id: "999999", body: episodeBody })).status).toBe(404);
-    expect((await call(episodeAction, "PATCH", { id: "abc", body: episodeBody })).status).toBe(400);
-    expect((await call(episodeAction, "POST", { id: "1", body: episodeBody })).status).toBe(405);
-    expect((await call(createEpisode, "PATCH", { body: episodeBody })).status).toBe(405);
-    expect((await call(createSeries, "DELETE")).status).toBe(405);
+    expect((await call("/api/admin/content-episodes/{id}", "PATCH", { id: "999999", body: episodeBody })).status).toBe(
+      404,
+    );
+    expect((await call("/api/admin/content-episodes/{id}", "PATCH", { id: "abc", body: episodeBody })).status).toBe(
+      400,
+    );
+    expect((await call("/api/admin/content-episodes/{id}", "POST", { id: "1", body: episodeBody })).status).toBe(405);
+    expect((await call("/api/admin/content-episodes", "PATCH", { body: episodeBody })).status).toBe(405);
+    expect((await call("/api/admin/content-series", "DELETE")).status).toBe(405);
   });
 });
 
@@ -187,7 +198,7 @@ describe("links to podcast episodes", () => {
     const series = await insertSeries(database.db);
     const entry = await insertEpisode(database.db, series.id, { status: "editing" });
     const podcastEpisode = await insertPodcastEpisode(database.db, { title: "The Pivot, recorded" });
-    const linked = await call(episodeAction, "PATCH", {
+    const linked = await call("/api/admin/content-episodes/{id}", "PATCH", {
       id: String(entry.id),
       body: { ...episodeBody, status: "editing", podcastEpisodeId: podcastEpisode.id },
     });
@@ -214,18 +225,18 @@ describe("links to podcast episodes", () => {
         audioKey: "episodes/audio/aaaaaaaaaaaaaaaaaaaa.mp3",
       })
       .where(eq(podcastEpisodes.id, podcastEpisode.id));
-    const listed = await call(listEpisodes, "GET", { id: String(series.id) });
+    const listed = await call("/api/admin/content-series/{id}/episodes", "GET", { id: String(series.id) });
     expect((listed.body as { data: unknown[] }).data).toMatchObject([
       { id: entry.id, status: "published", podcastEpisode: { id: podcastEpisode.id, public: true } },
     ]);
 
     // Leaving the link out keeps it; null unlinks.
-    const kept = await call(episodeAction, "PATCH", {
+    const kept = await call("/api/admin/content-episodes/{id}", "PATCH", {
       id: String(entry.id),
       body: { ...episodeBody, status: "editing" },
     });
     expect(kept.body).toMatchObject({ data: { podcastEpisode: { id: podcastEpisode.id } } });
-    const unlinked = await call(episodeAction, "PATCH", {
+    const unlinked = await call("/api/admin/content-episodes/{id}", "PATCH", {
       id: String(entry.id),
       body: { ...episodeBody, status: "editing", podcastEpisodeId: null },
     });
@@ -237,20 +248,20 @@ describe("links to podcast episodes", () => {
     const first = await insertEpisode(database.db, series.id);
     const second = await insertEpisode(database.db, series.id, { episodeNumber: 2 });
     const podcastEpisode = await insertPodcastEpisode(database.db);
-    const missing = await call(episodeAction, "PATCH", {
+    const missing = await call("/api/admin/content-episodes/{id}", "PATCH", {
       id: String(first.id),
       body: { ...episodeBody, podcastEpisodeId: 999_999 },
     });
     expect(missing).toMatchObject({ status: 400, body: { message: LINKED_EPISODE_MESSAGE } });
-    await call(episodeAction, "PATCH", {
+    await call("/api/admin/content-episodes/{id}", "PATCH", {
       id: String(first.id),
       body: { ...episodeBody, podcastEpisodeId: podcastEpisode.id },
     });
-    const taken = await call(createEpisode, "POST", {
+    const taken = await call("/api/admin/content-episodes", "POST", {
       body: { ...episodeBody, seriesId: series.id, podcastEpisodeId: podcastEpisode.id },
     });
     expect(taken).toMatchObject({ status: 409, body: { message: EPISODE_ALREADY_LINKED_MESSAGE } });
-    const takenByEdit = await call(episodeAction, "PATCH", {
+    const takenByEdit = await call("/api/admin/content-episodes/{id}", "PATCH", {
       id: String(second.id),
       body: { ...episodeBody, podcastEpisodeId: podcastEpisode.id },
     });
@@ -264,7 +275,7 @@ describe("links to podcast episodes", () => {
       description: "The description becomes the summary.",
       status: "published",
     });
-    const created = await call(createPodcastEpisode, "POST", { id: String(entry.id) });
+    const created = await call("/api/admin/content-episodes/{id}/podcast-episode", "POST", { id: String(entry.id) });
     expect(created).toMatchObject({ status: 201, body: { success: true, data: { slug: "made-from-the-calendar" } } });
     const id = (created.body as { data: { id: number } }).data.id;
     const [row] = await database.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id));
@@ -273,10 +284,10 @@ describe("links to podcast episodes", () => {
       description: "The description becomes the summary.",
       status: "draft",
     });
-    const listed = await call(listEpisodes, "GET", { id: String(series.id) });
+    const listed = await call("/api/admin/content-series/{id}/episodes", "GET", { id: String(series.id) });
     expect((listed.body as { data: unknown[] }).data).toMatchObject([{ podcastEpisode: { id, public: false } }]);
-    const again = await call(createPodcastEpisode, "POST", { id: String(entry.id) });
+    const again = await call("/api/admin/content-episodes/{id}/podcast-episode", "POST", { id: String(entry.id) });
     expect(again).toMatchObject({ status: 409, body: { message: EPISODE_ALREADY_LINKED_MESSAGE } });
-    expect((await call(createPodcastEpisode, "POST", { id: "999999" })).status).toBe(404);
+    expect((await call("/api/admin/content-episodes/{id}/podcast-episode", "POST", { id: "999999" })).status).toBe(404);
   });
 });

@@ -6,14 +6,14 @@ import { podcastEpisodes } from "~/db/schema";
 import { renewPremiumMediaKeys, renewWaitingPremiumMediaKeys } from "~/features/episodes/episode-media.server";
 import { newMediaKey, renditionKey } from "~/lib/media/media-key";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
-import { callRoute, routeContext } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
+import { routeContext } from "../../../../tests/setup/call-route";
 import { insertEpisodes, publicEpisode } from "../../../../tests/setup/episode-fixtures";
 import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
 import { rowById } from "../../../../tests/setup/rows";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as mediaRoute from "../../public/media";
-import * as episodeApi from "./episode";
 
 const AUDIO = readFileSync("tests/fixtures/media/tone-cbr.mp3");
 const TRANSCRIPT = Buffer.from("WEBVTT\n\n00:00.000 --> 00:04.000\nThe episode in words.\n");
@@ -79,15 +79,14 @@ describe.each(MEDIA_BACKENDS)("an episode that becomes premium, on %s", (backend
       chapters: [],
       guests: [],
     };
-    const answer = await callRoute(
-      episodeApi.action,
+    const answer = await callApi(
       database.db,
       new Request(`http://localhost/api/admin/episodes/${id}`, {
         method: "PUT",
         headers: { cookie: owner, "content-type": "application/json" },
         body: JSON.stringify(body),
       }),
-      { params: { id: String(id) }, media: media.storage },
+      { media: media.storage },
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body as { data: { audio: { url: string } | null; transcript: { url: string } | null } };

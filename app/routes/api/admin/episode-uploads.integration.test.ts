@@ -8,13 +8,12 @@ import { podcastEpisodes } from "~/db/schema";
 import type { EpisodeMediaField } from "~/features/episodes/episode-media";
 import { replaceEpisodeAudio } from "~/features/episodes/episode-media.server";
 import { mediaLimits, storeUpload } from "~/lib/media/store-upload.server";
-import { callRoute } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
 import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
 import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
 import { rowById } from "../../../../tests/setup/rows";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import * as episodeMedia from "./episode-media";
 
 const SAMPLE_AUDIO = readFileSync("public/attached_assets/audio/episode-1.mp3");
 /** The sample's length as music-metadata reads it from the whole file: 12.07 s. */
@@ -108,22 +107,20 @@ describe.each(MEDIA_BACKENDS)("episode uploads on %s", (backend) => {
   ) {
     const body = await multipart(field, file.bytes, file.name, file.type);
     const url = `http://localhost/api/admin/episodes/${id}/${field}`;
-    return callRoute(episodeMedia.action, database.db, streamedRequest(url, "PUT", body, options.failAt), {
-      params: { id: String(id), media: field },
+    return callApi(database.db, streamedRequest(url, "PUT", body, options.failAt), {
       media: media.storage,
       env: { MAX_AUDIO_MB: String(options.maxAudioMb ?? 500) },
     });
   }
 
   const remove = (field: "artwork" | "transcript", id: number) =>
-    callRoute(
-      episodeMedia.action,
+    callApi(
       database.db,
       new Request(`http://localhost/api/admin/episodes/${id}/${field}`, {
         method: "DELETE",
         headers: { cookie: owner },
       }),
-      { params: { id: String(id), media: field }, media: media.storage },
+      { media: media.storage },
     );
 
   const storedBytes = async (key: string) => Buffer.concat(await (await media.storage.read(key)).toArray());
@@ -245,11 +242,10 @@ describe.each(MEDIA_BACKENDS)("episode uploads on %s", (backend) => {
       bytes: Buffer.from(await encoded.arrayBuffer()),
       contentType: encoded.headers.get("content-type") as string,
     };
-    const reply = await callRoute(
-      episodeMedia.action,
+    const reply = await callApi(
       database.db,
       streamedRequest(`http://localhost/api/admin/episodes/${id}/audio`, "PUT", body),
-      { params: { id: String(id), media: "audio" }, media: media.storage },
+      { media: media.storage },
     );
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
@@ -394,11 +390,10 @@ describe.each(MEDIA_BACKENDS)("episode uploads on %s", (backend) => {
 
   it("answers 404 for a file kind episodes do not have, and 405 for a DELETE of the audio, which is only replaced", async () => {
     const call = (method: string, kind: string) =>
-      callRoute(
-        episodeMedia.action,
+      callApi(
         database.db,
         new Request(`http://localhost/api/admin/episodes/1/${kind}`, { method, headers: { cookie: owner } }),
-        { params: { id: "1", media: kind }, media: media.storage },
+        { media: media.storage },
       );
     expect(await call("PUT", "video")).toMatchObject({ status: 404, body: { success: false, message: "Not found" } });
     expect(await call("DELETE", "audio")).toMatchObject({ status: 405, body: { success: false } });

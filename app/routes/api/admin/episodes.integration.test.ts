@@ -10,15 +10,11 @@ import {
   SLUG_FIXED_MESSAGE,
   SLUG_TAKEN_MESSAGE,
 } from "~/features/episodes/editor-schema";
-import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
 import { insertApplication } from "../../../../tests/setup/owner-fixtures";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import * as guestApplicationsApi from "../guests/applications";
-import * as episodeApi from "./episode";
-import * as notesPreview from "./episode-notes-preview";
-import * as episodesApi from "./episodes";
 
 let database: TestDatabase;
 let media: TestMediaStorage;
@@ -34,29 +30,30 @@ afterAll(async () => {
 });
 
 const call = (
-  handler: RouteHandler,
+  route: string,
   method: string,
   { id, body, query = "" }: { id?: number; body?: unknown; query?: string } = {},
 ) =>
-  callRoute(
-    handler,
+  callApi(
     database.db,
-    new Request(`http://localhost/api/admin/episodes${query}`, {
+    new Request(`http://localhost${id === undefined ? route : route.replace("{id}", String(id))}${query}`, {
       method,
       headers: { cookie: owner, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: id === undefined ? {} : { id: String(id) }, media: media.storage },
+    { media: media.storage },
   );
 
 type Created = { id: number; slug: string; version: number };
 const create = async (body: Record<string, unknown>) => {
-  const answer = await call(episodesApi.action, "POST", { body });
+  const answer = await call("/api/admin/episodes", "POST", { body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return (answer.body as { data: Created }).data;
 };
 const read = async (id: number) =>
-  (await call(episodeApi.loader, "GET", { id })).body as { data: Record<string, unknown> & { version: number } };
+  (await call("/api/admin/episodes/{id}", "GET", { id })).body as {
+    data: Record<string, unknown> & { version: number };
+  };
 
 /** Gives the episode stored audio, as an upload would (without raising its version). */
 async function giveAudio(id: number) {
@@ -140,7 +137,7 @@ describe("creating and reading episodes", () => {
   });
 
   it("refuses bad input with the per-field messages, and an explicit slug already taken with a 409", async () => {
-    const bad = await call(episodesApi.action, "POST", {
+    const bad = await call("/api/admin/episodes", "POST", {
       body: { title: " ", slug: "Not A Slug", summary: "x".repeat(4001), chapters: [{ startTime: "soon", title: "" }] },
     });
     expect(bad.status).toBe(400);
@@ -148,20 +145,13 @@ describe("creating and reading episodes", () => {
       ["chapters.0.startTime", "chapters.0.title", "slug", "summary", "title"].sort(),
     );
     await create({ title: "Taken", slug: "taken-slug" });
-    const taken = await call(episodesApi.action, "POST", { body: { title: "Other", slug: "taken-slug" } });
+    const taken = await call("/api/admin/episodes", "POST", { body: { title: "Other", slug: "taken-slug" } });
     expect(taken).toMatchObject({ status: 409, body: { success: false, message: SLUG_TAKEN_MESSAGE } });
   });
 
   it("answers 404 and 400 for a missing episode and a bad id", async () => {
-    expect((await call(episodeApi.loader, "GET", { id: 999_999 })).status).toBe(404);
-    const badId = await callRoute(
-      episodeApi.loader,
-      database.db,
-      new Request("http://localhost/x", { headers: { cookie: owner } }),
-      {
-        params: { id: "abc" },
-      },
-    );
+    expect((await call("/api/admin/episodes/{id}", "GET", { id: 999_999 })).status).toBe(404);
+    const badId = await callApi(database.db, new Request("http://localhost/x", { headers: { cookie: owner } }));
     expect(badId.status).toBe(400);
   });
 });
@@ -169,9 +159,15 @@ describe("creating and reading episodes", () => {
 describe("saving", () => {
   it("saves with the version it opened and refuses a save from an older tab with the conflict message", async () => {
     const created = await create({ title: "Two tabs" });
-    const firstTab = await call(episodeApi.action, "PUT", { id: created.id, body: { title: "First tab", version: 1 } });
+    const firstTab = await call("/api/admin/episodes/{id}", "PUT", {
+      id: created.id,
+      body: { title: "First tab", version: 1 },
+    });
     expect(firstTab).toMatchObject({ status: 200, body: { data: { version: 2, slug: "two-tabs" } } });
-    const secondTab = await call(episodeApi.action, "PUT", { id: created.id, body: { title: "Second", version: 1 } });
+    const secondTab = await call("/api/admin/episodes/{id}", "PUT", {
+      id: created.id,
+      body: { title: "Second", version: 1 },
+    });
     expect(secondTab).toMatchObject({ status: 409, body: { success: false, message: EPISODE_CONFLICT_MESSAGE } });
     expect((await read(created.id)).data.title).toBe("First tab");
   });
@@ -179,21 +175,27 @@ describe("saving", () => {
   it("an upload does not raise the version, so the editor's next save goes through", async () => {
     const created = await create({ title: "Upload then save" });
     await giveAudio(created.id);
-    const saved = await call(episodeApi.action, "PUT", { id: created.id, body: { title: "Saved", version: 1 } });
+    const saved = await call("/api/admin/episodes/{id}", "PUT", {
+      id: created.id,
+      body: { title: "Saved", version: 1 },
+    });
     expect(saved.status).toBe(200);
   });
 
   it("keeps the old slug as a redirect, renames back, and refuses a slug another episode uses or used", async () => {
     const created = await create({ title: "Old name" });
     const other = await create({ title: "Other episode" });
-    await call(episodeApi.action, "PUT", { id: created.id, body: { title: "Old name", slug: "new-name", version: 1 } });
+    await call("/api/admin/episodes/{id}", "PUT", {
+      id: created.id,
+      body: { title: "Old name", slug: "new-name", version: 1 },
+    });
     const redirects = await database.db
       .select()
       .from(episodeSlugRedirects)
       .where(eq(episodeSlugRedirects.episodeId, created.id));
     expect(redirects.map((row) => row.slug)).toEqual(["old-name"]);
 
-    const stealsOld = await call(episodeApi.action, "PUT", {
+    const stealsOld = await call("/api/admin/episodes/{id}", "PUT", {
       id: other.id,
       body: { title: "Other", slug: "old-name", version: 1 },
     });
@@ -201,7 +203,7 @@ describe("saving", () => {
       status: 409,
       body: { message: SLUG_TAKEN_MESSAGE, errors: { slug: [SLUG_TAKEN_MESSAGE] } },
     });
-    const stealsNew = await call(episodeApi.action, "PUT", {
+    const stealsNew = await call("/api/admin/episodes/{id}", "PUT", {
       id: other.id,
       body: { title: "Other", slug: "new-name", version: 1 },
     });
@@ -209,7 +211,7 @@ describe("saving", () => {
     const fresh = await create({ title: "Old name" });
     expect(fresh.slug).toBe("old-name-2");
 
-    const back = await call(episodeApi.action, "PUT", {
+    const back = await call("/api/admin/episodes/{id}", "PUT", {
       id: created.id,
       body: { title: "Old name", slug: "old-name", version: 2 },
     });
@@ -226,12 +228,15 @@ describe("saving", () => {
     const b = await create({ title: "Race B" });
     const answers = await Promise.all(
       [a, b].map((episode) =>
-        call(episodeApi.action, "PUT", { id: episode.id, body: { title: "Race", slug: "the-race", version: 1 } }),
+        call("/api/admin/episodes/{id}", "PUT", {
+          id: episode.id,
+          body: { title: "Race", slug: "the-race", version: 1 },
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const creates = await Promise.all(
-      [1, 2, 3].map(() => call(episodesApi.action, "POST", { body: { title: "Same title at once" } })),
+      [1, 2, 3].map(() => call("/api/admin/episodes", "POST", { body: { title: "Same title at once" } })),
     );
     expect(creates.map((answer) => answer.status)).toEqual([201, 201, 201]);
     const slugs = creates.map((answer) => (answer.body as { data: Created }).data.slug).sort();
@@ -242,17 +247,17 @@ describe("saving", () => {
 describe("status changes", () => {
   it("refuses to publish or schedule without audio, and to schedule without a future date", async () => {
     const created = await create({ title: "No audio yet" });
-    const publish = await call(episodeApi.action, "PUT", {
+    const publish = await call("/api/admin/episodes/{id}", "PUT", {
       id: created.id,
       body: { title: "No audio yet", status: "published", version: 1 },
     });
     expect(publish).toMatchObject({ status: 400, body: { message: AUDIO_REQUIRED_MESSAGE } });
-    const createPublished = await call(episodesApi.action, "POST", {
+    const createPublished = await call("/api/admin/episodes", "POST", {
       body: { title: "Straight out", status: "published" },
     });
     expect(createPublished).toMatchObject({ status: 400, body: { message: AUDIO_REQUIRED_MESSAGE } });
     await giveAudio(created.id);
-    const past = await call(episodeApi.action, "PUT", {
+    const past = await call("/api/admin/episodes/{id}", "PUT", {
       id: created.id,
       body: { title: "No audio yet", status: "scheduled", publishDate: "2020-01-01T00:00:00Z", version: 1 },
     });
@@ -263,7 +268,7 @@ describe("status changes", () => {
     const created = await create({ title: "Lifecycle" });
     await giveAudio(created.id);
     const publishDate = hourFromNow();
-    const scheduled = await call(episodeApi.action, "PUT", {
+    const scheduled = await call("/api/admin/episodes/{id}", "PUT", {
       id: created.id,
       body: { title: "Lifecycle", status: "scheduled", publishDate, version: 1 },
     });
@@ -271,7 +276,7 @@ describe("status changes", () => {
     expect((await read(created.id)).data).toMatchObject({ status: "scheduled", publishDate, slugFixed: false });
 
     const before = Date.now();
-    await call(episodeApi.action, "PUT", {
+    await call("/api/admin/episodes/{id}", "PUT", {
       id: created.id,
       body: { title: "Lifecycle", status: "published", version: 2 },
     });
@@ -279,18 +284,21 @@ describe("status changes", () => {
     expect(published).toMatchObject({ status: "published", slugFixed: true });
     expect(Date.parse(published.publishDate as string)).toBeGreaterThanOrEqual(before - 1000);
 
-    const rename = await call(episodeApi.action, "PUT", {
+    const rename = await call("/api/admin/episodes/{id}", "PUT", {
       id: created.id,
       body: { title: "Lifecycle", slug: "renamed", status: "published", version: 3 },
     });
     expect(rename).toMatchObject({ status: 400, body: { message: SLUG_FIXED_MESSAGE } });
 
-    await call(episodeApi.action, "PUT", {
+    await call("/api/admin/episodes/{id}", "PUT", {
       id: created.id,
       body: { title: "Lifecycle", status: "unpublished", version: 3 },
     });
     expect((await read(created.id)).data).toMatchObject({ status: "unpublished", slugFixed: true });
-    await call(episodeApi.action, "PUT", { id: created.id, body: { title: "Lifecycle", status: "draft", version: 4 } });
+    await call("/api/admin/episodes/{id}", "PUT", {
+      id: created.id,
+      body: { title: "Lifecycle", status: "draft", version: 4 },
+    });
     expect((await read(created.id)).data).toMatchObject({ status: "draft", version: 5 });
   });
 
@@ -302,7 +310,7 @@ describe("status changes", () => {
       .set({ status: "scheduled", publishDate: new Date(Date.now() - 1000) })
       .where(eq(podcastEpisodes.id, created.id));
     expect((await read(created.id)).data.status).toBe("published");
-    const list = await call(episodesApi.loader, "GET", { query: "?q=came%20DUE" });
+    const list = await call("/api/admin/episodes", "GET", { query: "?q=came%20DUE" });
     expect(list.body).toMatchObject({ data: [{ id: created.id, status: "published", durationSeconds: 61 }] });
   });
 });
@@ -317,7 +325,7 @@ describe("guests from applications", () => {
     });
     const rows = await database.db.select().from(episodeGuests).where(eq(episodeGuests.episodeId, created.id));
     expect(rows).toMatchObject([{ name: approved.name, guestApplicationId: approved.id, position: 0 }]);
-    const refused = await call(episodesApi.action, "POST", {
+    const refused = await call("/api/admin/episodes", "POST", {
       body: { title: "Refused guest", guests: [{ name: "X", guestApplicationId: submitted.id }] },
     });
     expect(refused).toMatchObject({ status: 400, body: { message: GUEST_APPLICATION_MESSAGE } });
@@ -328,8 +336,7 @@ describe("guests from applications", () => {
       episodeNumber: 12,
       guests: [{ name: approved.name, guestApplicationId: approved.id }],
     });
-    const applications = await callRoute(
-      guestApplicationsApi.loader,
+    const applications = await callApi(
       database.db,
       new Request("http://localhost/api/guests/applications?archived=include", { headers: { cookie: owner } }),
     );
@@ -341,16 +348,16 @@ describe("guests from applications", () => {
 
 describe("the list", () => {
   it("pages newest first, searches titles, and refuses unknown parameters", async () => {
-    const list = await call(episodesApi.loader, "GET");
+    const list = await call("/api/admin/episodes", "GET");
     const body = list.body as { data: { id: number; publishDate: string | null }[]; counts: { total: number } };
     expect(body.counts.total).toBeGreaterThan(5);
     const newest = await create({ title: "Newest of all" });
-    const after = (await call(episodesApi.loader, "GET")).body as { data: { id: number }[] };
+    const after = (await call("/api/admin/episodes", "GET")).body as { data: { id: number }[] };
     expect(after.data[0].id).toBe(newest.id);
-    const search = (await call(episodesApi.loader, "GET", { query: "?q=NEWEST%20of" })).body as { data: unknown[] };
+    const search = (await call("/api/admin/episodes", "GET", { query: "?q=NEWEST%20of" })).body as { data: unknown[] };
     expect(search.data).toHaveLength(1);
-    expect((await call(episodesApi.loader, "GET", { query: "?archived=include" })).status).toBe(400);
-    expect((await call(episodesApi.loader, "GET", { query: "?sort=title" })).status).toBe(400);
+    expect((await call("/api/admin/episodes", "GET", { query: "?archived=include" })).status).toBe(400);
+    expect((await call("/api/admin/episodes", "GET", { query: "?sort=title" })).status).toBe(400);
   });
 });
 
@@ -359,10 +366,10 @@ describe("deleting", () => {
     const created = await create({ title: "To delete" });
     const key = await giveAudio(created.id);
     expect(await media.storage.stat(key)).not.toBeNull();
-    const deleted = await call(episodeApi.action, "DELETE", { id: created.id });
+    const deleted = await call("/api/admin/episodes/{id}", "DELETE", { id: created.id });
     expect(deleted).toMatchObject({ status: 200, body: { success: true } });
     expect(await media.storage.stat(key)).toBeNull();
-    expect((await call(episodeApi.action, "DELETE", { id: created.id })).status).toBe(404);
+    expect((await call("/api/admin/episodes/{id}", "DELETE", { id: created.id })).status).toBe(404);
   });
 });
 
@@ -375,7 +382,7 @@ describe("show notes", () => {
       '<img src="https://example.com/x.png" onerror="alert(2)">',
       '[click](javascript:alert(3)) and <a href="javascript:alert(4)">raw</a>',
     ].join("\n");
-    const preview = await call(notesPreview.action, "POST", { body: { markdown } });
+    const preview = await call("/api/admin/episodes/notes-preview", "POST", { body: { markdown } });
     const html = (preview.body as { data: { html: string } }).data.html;
     expect(html).toContain("<strong>world</strong>");
     expect(html).not.toMatch(/<script|alert\(1\)|onerror|href="javascript/i);

@@ -1,3 +1,4 @@
+import { EventSaveSchema } from "~/features/premium/editor-schema";
 import {
   deleteEvent,
   EVENT_CONFLICT_MESSAGE,
@@ -5,7 +6,6 @@ import {
   readOwnerEvent,
   saveEvent,
 } from "~/features/premium/events.server";
-import { EventSaveSchema } from "~/features/premium/editor-schema";
 import { versionedRowCalls } from "~/lib/versioned-row-route.server";
 
 /** The event as the form shows it with its version; PUT saves it (with the version the form opened), DELETE removes it. */

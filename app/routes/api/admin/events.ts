@@ -1,5 +1,5 @@
-import { createEvent, listOwnerEvents } from "~/features/premium/events.server";
 import { EventEditorSchema } from "~/features/premium/editor-schema";
+import { createEvent, listOwnerEvents } from "~/features/premium/events.server";
 import { apiCall } from "~/lib/api-calls.server";
 
 export const calls = [

@@ -11,19 +11,14 @@ import {
 } from "~/features/insights/editor-schema";
 import { listInsightPage } from "~/features/insights/insights.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
-import { callRoute, type RouteHandler, routeContext } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
+import { callRoute, routeContext } from "../../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
 import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as articlePage from "../../public/insight-article";
 import * as insightMedia from "../../public/insight-media";
-import * as publicInsight from "../insight";
-import * as publicInsights from "../insights";
-import * as insightApi from "./insight";
-import * as coverApi from "./insight-cover";
-import * as previewApi from "./insight-preview";
-import * as insightsApi from "./insights";
 
 let database: TestDatabase;
 let media: TestMediaStorage;
@@ -39,19 +34,18 @@ afterAll(async () => {
 });
 
 const call = (
-  handler: RouteHandler,
+  route: string,
   method: string,
   { id, body, path = "" }: { id?: string; body?: unknown; path?: string } = {},
 ) =>
-  callRoute(
-    handler,
+  callApi(
     database.db,
-    new Request(`http://localhost/api/admin/insights${path}`, {
+    new Request(`http://localhost${id === undefined ? route : route.replace("{id}", String(id))}${path}`, {
       method,
       headers: { cookie: owner, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: id === undefined ? {} : { id }, media: media.storage },
+    { media: media.storage },
   );
 
 const post = (fields: Record<string, unknown> = {}) => ({
@@ -65,27 +59,24 @@ const post = (fields: Record<string, unknown> = {}) => ({
 
 type Created = { id: string; slug: string; version: number };
 const create = async (fields: Record<string, unknown> = {}) => {
-  const answer = await call(insightsApi.action, "POST", { body: post(fields) });
+  const answer = await call("/api/admin/insights", "POST", { body: post(fields) });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return (answer.body as { data: Created }).data;
 };
 const read = async (id: string) =>
-  (await call(insightApi.loader, "GET", { id })).body as { data: Record<string, unknown> & { version: number } };
+  (await call("/api/admin/insights/{id}", "GET", { id })).body as {
+    data: Record<string, unknown> & { version: number };
+  };
 const save = (id: string, fields: Record<string, unknown>) =>
-  call(insightApi.action, "PUT", { id, body: post(fields) });
+  call("/api/admin/insights/{id}", "PUT", { id, body: post(fields) });
 
-const publicOne = (slug: string) =>
-  callRoute(publicInsight.loader, database.db, new Request(`http://localhost/api/insights/${slug}`), {
-    params: { id: slug },
-  });
+const publicOne = (slug: string) => callApi(database.db, new Request(`http://localhost/api/insights/${slug}`));
 const publicList = async (page?: number) =>
-  (
-    await callRoute(
-      publicInsights.loader,
-      database.db,
-      new Request(`http://localhost/api/insights${page ? `?page=${page}` : ""}`),
-    )
-  ).body as { data: { id: string; title: string; content: string }[]; page: number; hasNext: boolean };
+  (await callApi(database.db, new Request(`http://localhost/api/insights${page ? `?page=${page}` : ""}`))).body as {
+    data: { id: string; title: string; content: string }[];
+    page: number;
+    hasNext: boolean;
+  };
 
 beforeEach(async () => {
   await database.db.delete(insightPosts);
@@ -114,7 +105,7 @@ describe("creating, listing and reading posts", () => {
 
   it("refuses a slug another post has with 409, and writes nothing", async () => {
     await create({ slug: "taken" });
-    const answer = await call(insightsApi.action, "POST", { body: post({ slug: "taken" }) });
+    const answer = await call("/api/admin/insights", "POST", { body: post({ slug: "taken" }) });
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({
       message: INSIGHT_SLUG_TAKEN_MESSAGE,
@@ -126,12 +117,12 @@ describe("creating, listing and reading posts", () => {
   it("lists every post for the owner with its status, and searches by title", async () => {
     await create({ title: "Alpha post" });
     await create({ title: "Beta post", status: "published" });
-    const all = await call(insightsApi.loader, "GET");
+    const all = await call("/api/admin/insights", "GET");
     expect((all.body as { data: { title: string; status: string }[] }).data).toEqual([
       expect.objectContaining({ title: "Beta post", status: "published" }),
       expect.objectContaining({ title: "Alpha post", status: "draft" }),
     ]);
-    const found = await call(insightsApi.loader, "GET", { path: "?q=alpha" });
+    const found = await call("/api/admin/insights", "GET", { path: "?q=alpha" });
     expect((found.body as { data: { title: string }[] }).data.map((row) => row.title)).toEqual(["Alpha post"]);
   });
 
@@ -145,16 +136,16 @@ describe("creating, listing and reading posts", () => {
     ["a bad slug", { slug: "Not A Slug" }, "A slug is lower-case letters, digits and hyphens, such as my-first-post"],
     ["a past schedule", { status: "scheduled", publishDate: "2020-01-01T00:00:00Z" }, INSIGHT_FUTURE_DATE_MESSAGE],
   ])("refuses %s with 400 and writes nothing", async (_case, fields, message) => {
-    const answer = await call(insightsApi.action, "POST", { body: post(fields) });
+    const answer = await call("/api/admin/insights", "POST", { body: post(fields) });
     expect(answer.status).toBe(400);
     expect((answer.body as { message: string }).message).toBe(message);
     expect(await database.db.$count(insightPosts)).toBe(0);
   });
 
   it("answers an unknown id with 404 and a malformed one with 400", async () => {
-    expect((await call(insightApi.loader, "GET", { id: "no-such-post" })).status).toBe(404);
-    expect((await call(insightApi.loader, "GET", { id: "a b" })).status).toBe(400);
-    expect((await call(insightApi.action, "DELETE", { id: "no-such-post" })).status).toBe(404);
+    expect((await call("/api/admin/insights/{id}", "GET", { id: "no-such-post" })).status).toBe(404);
+    expect((await call("/api/admin/insights/{id}", "GET", { id: "a b" })).status).toBe(400);
+    expect((await call("/api/admin/insights/{id}", "DELETE", { id: "no-such-post" })).status).toBe(404);
   });
 });
 
@@ -263,7 +254,7 @@ describe("the one sanitiser on hostile Markdown", () => {
   ].join("\n\n");
 
   it("the preview drops scripts, javascript: links and event handlers", async () => {
-    const answer = await call(previewApi.action, "POST", { path: "/preview", body: { markdown: hostile } });
+    const answer = await call("/api/admin/insights/preview", "POST", { body: { markdown: hostile } });
     expect(answer.status).toBe(200);
     const html = (answer.body as { data: { html: string } }).data.html;
     expect(html).not.toMatch(/<script|href="javascript:|onerror|onclick|style=/i);
@@ -294,15 +285,14 @@ describe("the cover", () => {
     if (fields.alt !== undefined) form.append("alt", fields.alt);
     if (fields.bytes)
       form.append("cover", new File([new Uint8Array(fields.bytes)], "cover.jpg", { type: "image/jpeg" }));
-    return callRoute(
-      coverApi.action,
+    return callApi(
       database.db,
       new Request(`http://localhost/api/admin/insights/${id}/cover`, {
         method: "PUT",
         body: form,
         headers: { cookie: owner },
       }),
-      { params: { id }, media: media.storage },
+      { media: media.storage },
     );
   }
   /** The media route answers bytes, not JSON: its status is what matters here. */
@@ -375,7 +365,7 @@ describe("the cover", () => {
     const saveWithoutAlt = await save(created.id, { version: 2, status: "published", coverAlt: "" });
     expect(saveWithoutAlt.status).toBe(400);
 
-    expect((await call(insightApi.action, "DELETE", { id: created.id })).status).toBe(200);
+    expect((await call("/api/admin/insights/{id}", "DELETE", { id: created.id })).status).toBe(200);
     expect(await media.listFiles()).toEqual(filesBefore);
     expect((await publicOne(created.slug)).status).toBe(404);
   });

@@ -6,11 +6,10 @@ import { setOwnerPassword } from "~/features/owner/password.server";
 import { INVALID_PASSWORD_DESCRIPTION, LOGIN_SUCCESS_DESCRIPTION } from "~/features/owner/schema";
 import { getViewer } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
-import { callRoute } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
 import { cookieNamed, cookieOf, signInMember } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import { LOGIN_RATE_LIMITED_MESSAGE, action as login, loader as loginGet, loginSlowedDownMessage } from "./login";
-import { action as logout } from "./logout";
+import { LOGIN_RATE_LIMITED_MESSAGE, loginSlowedDownMessage } from "./login";
 
 const PASSWORD = "the-owner-password";
 
@@ -38,8 +37,7 @@ const logIn = (
   password: unknown,
   { ip = "198.51.100.1", cookie, env }: { ip?: string; cookie?: string; env?: Record<string, string> } = {},
 ) =>
-  callRoute(
-    login,
+  callApi(
     database.db,
     new Request("http://localhost/api/admin/login", {
       method: "POST",
@@ -125,8 +123,8 @@ describe("POST /api/admin/login", SCRYPT_HEAVY, () => {
   });
 
   it("answers 405 to other methods", async () => {
-    expect((await callRoute(loginGet, database.db, new Request("http://localhost/api/admin/login"))).status).toBe(405);
-    const put = await callRoute(login, database.db, new Request("http://localhost/api/admin/login", { method: "PUT" }));
+    expect((await callApi(database.db, new Request("http://localhost/api/admin/login"))).status).toBe(405);
+    const put = await callApi(database.db, new Request("http://localhost/api/admin/login", { method: "PUT" }));
     expect(put.status).toBe(405);
   });
 });
@@ -270,11 +268,7 @@ describe("the owner role's own twelve hours", SCRYPT_HEAVY, () => {
 
 describe("POST /api/admin/logout", SCRYPT_HEAVY, () => {
   const logOut = (cookie: string) =>
-    callRoute(
-      logout,
-      database.db,
-      new Request("http://localhost/api/admin/logout", { method: "POST", headers: { cookie } }),
-    );
+    callApi(database.db, new Request("http://localhost/api/admin/logout", { method: "POST", headers: { cookie } }));
 
   it("ends the owner's session", async () => {
     const owner = cookieOf((await logIn(PASSWORD, { ip: freshIp() })).headers);

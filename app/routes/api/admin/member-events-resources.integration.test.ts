@@ -5,6 +5,7 @@ import type { OwnerEvent, OwnerResource } from "~/features/premium/editor-schema
 import { EVENT_CONFLICT_MESSAGE } from "~/features/premium/events.server";
 import { RESOURCE_CONFLICT_MESSAGE } from "~/features/premium/resources.server";
 import type { MembershipTier } from "~/lib/auth.server";
+import { callApi } from "../../../../tests/setup/call-api";
 import { callRoute, type RouteHandler, routeContext } from "../../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
 import { rowById } from "../../../../tests/setup/rows";
@@ -13,11 +14,6 @@ import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/t
 import * as memberEventsPage from "../../members/events";
 import * as resourceDownload from "../../members/resource-download";
 import * as memberResourcesPage from "../../members/resources";
-import * as eventApi from "./event";
-import * as eventsApi from "./events";
-import * as resourceApi from "./resource";
-import * as resourceFile from "./resource-file";
-import * as resourcesApi from "./resources";
 
 const PDF = readFileSync("tests/fixtures/media/resource.pdf");
 const ZIP = readFileSync("tests/fixtures/media/resource.zip");
@@ -45,21 +41,15 @@ beforeEach(async () => {
 });
 const newFiles = async () => (await media.listFiles()).filter((file) => !earlierFiles.includes(file));
 
-const call = (
-  handler: RouteHandler,
-  path: string,
-  method: string,
-  { id, body }: { id?: number; body?: unknown } = {},
-) =>
-  callRoute(
-    handler,
+const call = (path: string, method: string, { body }: { body?: unknown } = {}) =>
+  callApi(
     database.db,
     new Request(`http://localhost${path}`, {
       method,
       headers: { cookie: owner, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: id === undefined ? {} : { id: String(id) }, media: media.storage },
+    { media: media.storage },
   );
 
 const memberPage = async (handler: RouteHandler, path: string, tier: MembershipTier) =>
@@ -90,15 +80,14 @@ async function download(id: number | string, tier: MembershipTier) {
 async function uploadFile(id: number, bytes: Buffer, name: string, type: string) {
   const form = new FormData();
   form.append("file", new File([new Uint8Array(bytes)], name, { type }));
-  return callRoute(
-    resourceFile.action,
+  return callApi(
     database.db,
     new Request(`http://localhost/api/admin/resources/${id}/file`, {
       method: "PUT",
       headers: { cookie: owner },
       body: form,
     }),
-    { params: { id: String(id) }, media: media.storage },
+    { media: media.storage },
   );
 }
 
@@ -114,7 +103,7 @@ const EVENT = {
 
 describe("members' events", () => {
   it("lists the sample events, all premium, in UTC", async () => {
-    const answer = await call(eventsApi.loader, "/api/admin/events", "GET");
+    const answer = await call("/api/admin/events", "GET");
     const events = (answer.body as { data: OwnerEvent[] }).data;
     expect(events.map((event) => event.title)).toEqual([
       "Behind the Mic: A Live Recording Session",
@@ -125,7 +114,7 @@ describe("members' events", () => {
   });
 
   it("creates an event at the wall-clock time of its zone; basic and premium members see it, free ones do not", async () => {
-    const answer = await call(eventsApi.action, "/api/admin/events", "POST", { body: EVENT });
+    const answer = await call("/api/admin/events", "POST", { body: EVENT });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const created = (answer.body as { data: OwnerEvent }).data;
     expect(created).toMatchObject({
@@ -157,47 +146,35 @@ describe("members' events", () => {
     [{ title: "  " }, "Title is required"],
   ])("refuses %j with 400 and writes nothing", async (change, message) => {
     const before = await database.db.select().from(memberEvents);
-    const answer = await call(eventsApi.action, "/api/admin/events", "POST", { body: { ...EVENT, ...change } });
+    const answer = await call("/api/admin/events", "POST", { body: { ...EVENT, ...change } });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, message });
     expect(await database.db.select().from(memberEvents)).toHaveLength(before.length);
   });
 
   it("saves with the version it opened; a stale save gets 409 and changes nothing; delete removes it", async () => {
-    const created = (
-      (await call(eventsApi.action, "/api/admin/events", "POST", { body: EVENT })).body as { data: OwnerEvent }
-    ).data;
-    const saved = await call(eventApi.action, `/api/admin/events/${created.id}`, "PUT", {
-      id: created.id,
+    const created = ((await call("/api/admin/events", "POST", { body: EVENT })).body as { data: OwnerEvent }).data;
+    const saved = await call(`/api/admin/events/${created.id}`, "PUT", {
       body: { ...EVENT, title: "Edited", joinUrl: "", version: 1 },
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ message: "Event Saved", data: { title: "Edited", joinUrl: null, version: 2 } });
-    const stale = await call(eventApi.action, `/api/admin/events/${created.id}`, "PUT", {
-      id: created.id,
+    const stale = await call(`/api/admin/events/${created.id}`, "PUT", {
       body: { ...EVENT, title: "Lost", version: 1 },
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ success: false, message: EVENT_CONFLICT_MESSAGE });
     expect(await rowById(database.db, memberEvents, created.id)).toMatchObject({ title: "Edited", version: 2 });
 
-    expect((await call(eventApi.action, `/api/admin/events/${created.id}`, "DELETE", { id: created.id })).status).toBe(
-      200,
-    );
-    expect((await call(eventApi.loader, `/api/admin/events/${created.id}`, "GET", { id: created.id })).status).toBe(
-      404,
-    );
-    expect((await call(eventApi.action, `/api/admin/events/${created.id}`, "DELETE", { id: created.id })).status).toBe(
-      404,
-    );
+    expect((await call(`/api/admin/events/${created.id}`, "DELETE")).status).toBe(200);
+    expect((await call(`/api/admin/events/${created.id}`, "GET")).status).toBe(404);
+    expect((await call(`/api/admin/events/${created.id}`, "DELETE")).status).toBe(404);
   });
 });
 
 describe("members' resources", () => {
   it("lists the four sample resources with their built-in files; premium members download them", async () => {
-    const resources = (
-      (await call(resourcesApi.loader, "/api/admin/resources", "GET")).body as { data: OwnerResource[] }
-    ).data;
+    const resources = ((await call("/api/admin/resources", "GET")).body as { data: OwnerResource[] }).data;
     expect(resources.map((resource) => resource.file?.name)).toEqual([
       "disruption-playbook.pdf",
       "innovation-audit-checklist.pdf",
@@ -210,7 +187,7 @@ describe("members' resources", () => {
   });
 
   it("a new resource stays hidden until its file is uploaded (checked by content); the tier is checked on every download", async () => {
-    const answer = await call(resourcesApi.action, "/api/admin/resources", "POST", {
+    const answer = await call("/api/admin/resources", "POST", {
       body: { title: "Basic Guide", description: "For basic members.", tier: "basic" },
     });
     expect(answer.status).toBe(201);
@@ -244,8 +221,7 @@ describe("members' resources", () => {
     expect(free.status).toBe(403);
     expect(await free.text()).toBe("Basic membership required");
 
-    const samples = ((await call(resourcesApi.loader, "/api/admin/resources", "GET")).body as { data: OwnerResource[] })
-      .data;
+    const samples = ((await call("/api/admin/resources", "GET")).body as { data: OwnerResource[] }).data;
     const premiumOnly = await download(samples[0].id, "basic");
     expect(premiumOnly.status).toBe(403);
     expect(await premiumOnly.text()).toBe("Premium membership required");
@@ -258,7 +234,7 @@ describe("members' resources", () => {
     expect(await download(created.id, "basic").then((reply) => reply.headers.get("content-disposition"))).toContain(
       "basic-guide.zip",
     );
-    expect((await call(resourceApi.action, "/", "DELETE", { id: created.id })).status).toBe(200);
+    expect((await call(`/api/admin/resources/${created.id}`, "DELETE")).status).toBe(200);
     expect(await media.listFiles()).toHaveLength(earlierFiles.length - 1);
     expect((await download(created.id, "premium")).status).toBe(404);
     expect((await download(created.id, "basic")).status).toBe(403);
@@ -267,33 +243,32 @@ describe("members' resources", () => {
   it("saves with the version it opened and refuses a stale save with 409", async () => {
     const created = (
       (
-        await call(resourcesApi.action, "/api/admin/resources", "POST", {
+        await call("/api/admin/resources", "POST", {
           body: { title: "Versioned", description: "One.", tier: "premium" },
         })
       ).body as { data: OwnerResource }
     ).data;
     const fields = { title: "Versioned, Edited", description: "Two.", tier: "free" };
-    const first = await call(resourceApi.action, "/", "PUT", { id: created.id, body: { ...fields, version: 1 } });
+    const first = await call(`/api/admin/resources/${created.id}`, "PUT", { body: { ...fields, version: 1 } });
     expect(first.body).toMatchObject({ data: { title: "Versioned, Edited", tier: "free", version: 2 } });
-    const stale = await call(resourceApi.action, "/", "PUT", { id: created.id, body: { ...fields, version: 1 } });
+    const stale = await call(`/api/admin/resources/${created.id}`, "PUT", { body: { ...fields, version: 1 } });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ message: RESOURCE_CONFLICT_MESSAGE });
-    const missing = await call(resourceApi.action, "/", "PUT", { id: 999_999, body: { ...fields, version: 1 } });
+    const missing = await call(`/api/admin/resources/${999_999}`, "PUT", { body: { ...fields, version: 1 } });
     expect(missing.status).toBe(404);
     expect((await rowById(database.db, memberResources, created.id))?.version).toBe(2);
   });
 
   it("an upload to a missing resource or without a file keeps nothing", async () => {
     expect((await uploadFile(999_999, PDF, "x.pdf", "application/pdf")).status).toBe(404);
-    const empty = await callRoute(
-      resourceFile.action,
+    const empty = await callApi(
       database.db,
       new Request("http://localhost/api/admin/resources/1/file", {
         method: "PUT",
         headers: { cookie: owner },
         body: new FormData(),
       }),
-      { params: { id: "1" }, media: media.storage },
+      { media: media.storage },
     );
     expect(empty.status).toBe(400);
     expect(await newFiles()).toEqual([]);

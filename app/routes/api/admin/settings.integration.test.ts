@@ -7,14 +7,13 @@ import { publicContentVersion } from "~/lib/public-content-version.server";
 import { defaultArtwork, defaultSiteSettings, type SiteSettings } from "~/lib/site-config";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { organizationJsonLd } from "~/lib/structured-data";
-import { callRoute, routeContext } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
+import { routeContext } from "../../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
 import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
 import { signInMember, signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as mediaRoute from "../../public/media";
-import * as settingsRoute from "./settings";
-import * as artworkRoute from "./settings-artwork";
 
 let database: TestDatabase;
 let owner: string;
@@ -39,11 +38,10 @@ const URL_SETTINGS = "http://localhost/api/admin/settings";
 const URL_ARTWORK = "http://localhost/api/admin/settings/artwork";
 
 const getSettings = (cookie?: string) =>
-  callRoute(settingsRoute.loader, database.db, new Request(URL_SETTINGS, { headers: cookie ? { cookie } : {} }));
+  callApi(database.db, new Request(URL_SETTINGS, { headers: cookie ? { cookie } : {} }));
 
 const putSettings = (body: unknown, cookie: string | null = owner) =>
-  callRoute(
-    settingsRoute.action,
+  callApi(
     database.db,
     new Request(URL_SETTINGS, {
       method: "PUT",
@@ -61,12 +59,9 @@ const changed = (change: (settings: SiteSettings) => void, version = 0) => {
 async function uploadArtwork(bytes: Buffer, cookie: string = owner) {
   const form = new FormData();
   form.append("artwork", new File([new Uint8Array(bytes)], "artwork.jpg", { type: "image/jpeg" }));
-  return callRoute(
-    artworkRoute.action,
-    database.db,
-    new Request(URL_ARTWORK, { method: "PUT", body: form, headers: { cookie } }),
-    { media: media.storage },
-  );
+  return callApi(database.db, new Request(URL_ARTWORK, { method: "PUT", body: form, headers: { cookie } }), {
+    media: media.storage,
+  });
 }
 
 const squareImage = (width: number, height = width) =>
@@ -208,12 +203,9 @@ describe("PUT and DELETE /api/admin/settings/artwork", () => {
     const image = await squareImage(1400);
     const form = new FormData();
     form.append("artwork", new File([new Uint8Array(image)], "a.jpg", { type: "image/jpeg" }));
-    const anonymous = await callRoute(
-      artworkRoute.action,
-      database.db,
-      new Request(URL_ARTWORK, { method: "PUT", body: form }),
-      { media: media.storage },
-    );
+    const anonymous = await callApi(database.db, new Request(URL_ARTWORK, { method: "PUT", body: form }), {
+      media: media.storage,
+    });
     expect(anonymous.status).toBe(401);
     expect((await uploadArtwork(image, member)).status).toBe(403);
     expect(await storedRows()).toEqual([]);
@@ -251,8 +243,7 @@ describe("PUT and DELETE /api/admin/settings/artwork", () => {
     // Replacing it removes the old files; going back to the default removes the new ones.
     expect((await uploadArtwork(await squareImage(1500))).status).toBe(200);
     expect((await media.listFiles()).length - filesBefore.length).toBe(3);
-    const removed = await callRoute(
-      artworkRoute.action,
+    const removed = await callApi(
       database.db,
       new Request(URL_ARTWORK, { method: "DELETE", headers: { cookie: owner } }),
       { media: media.storage },

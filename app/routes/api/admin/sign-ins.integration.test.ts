@@ -3,12 +3,11 @@ import { ownerSignIns } from "~/db/schema";
 import { setOwnerPassword } from "~/features/owner/password.server";
 import { SIGN_IN_RECORD_DAYS } from "~/features/owner/schema";
 import { recordOwnerSignIn } from "~/features/owner/sign-ins.server";
+import { callApi } from "../../../../tests/setup/call-api";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as settingsPage } from "../../admin/settings";
-import { action as login } from "./login";
-import { loader as signIns } from "./sign-ins";
 
 const PASSWORD = "the-owner-password";
 
@@ -20,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const logIn = (password: string, ip: string, userAgent: string) =>
-  callRoute(
-    login,
+  callApi(
     database.db,
     new Request("http://localhost/api/admin/login", {
       method: "POST",
@@ -32,7 +30,7 @@ const logIn = (password: string, ip: string, userAgent: string) =>
   );
 
 const listAs = async (cookie: string) =>
-  callRoute(signIns, database.db, new Request("http://localhost/api/admin/sign-ins", { headers: { cookie } }));
+  callApi(database.db, new Request("http://localhost/api/admin/sign-ins", { headers: { cookie } }));
 
 describe("the owner's sign-in record", { timeout: 60_000 }, () => {
   it("records each checked attempt with its time, address, browser and result, newest first", async () => {

@@ -5,7 +5,8 @@ import { hostStories } from "~/db/schema";
 import type { OwnerStory } from "~/features/stories/editor-schema";
 import { STORY_CONFLICT_MESSAGE, STORY_ORDER_MISMATCH, sampleStoryRows } from "~/features/stories/stories.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
-import { callRoute, type RouteHandler, routeContext } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
+import { routeContext } from "../../../../tests/setup/call-route";
 import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
 import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
 import { rowById } from "../../../../tests/setup/rows";
@@ -13,10 +14,6 @@ import { signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as about from "../../public/about";
 import * as mediaRoute from "../../public/media";
-import * as storiesApi from "./stories";
-import * as storiesOrder from "./stories-order";
-import * as storyApi from "./story";
-import * as storyMedia from "./story-media";
 
 const CLIP = readFileSync("tests/fixtures/media/clip.mp4");
 const CLIP_WEBM = readFileSync("tests/fixtures/media/clip.webm");
@@ -42,24 +39,23 @@ beforeEach(async () => {
 const newFiles = async () => (await media.listFiles()).filter((file) => !earlierFiles.includes(file));
 
 const call = (
-  handler: RouteHandler,
+  route: string,
   method: string,
   { id, body, path = "" }: { id?: number; body?: unknown; path?: string } = {},
 ) =>
-  callRoute(
-    handler,
+  callApi(
     database.db,
-    new Request(`http://localhost/api/admin/stories${path}`, {
+    new Request(`http://localhost${id === undefined ? route : route.replace("{id}", String(id))}${path}`, {
       method,
       headers: { cookie: owner, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: id === undefined ? {} : { id: String(id) }, media: media.storage },
+    { media: media.storage },
   );
 
-const storyList = async () => ((await call(storiesApi.loader, "GET")).body as { data: OwnerStory[] }).data;
+const storyList = async () => ((await call("/api/admin/stories", "GET")).body as { data: OwnerStory[] }).data;
 const create = async (title: string) => {
-  const answer = await call(storiesApi.action, "POST", {
+  const answer = await call("/api/admin/stories", "POST", {
     body: { title, excerpt: "An excerpt.", fullStory: "First.\n\nSecond." },
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -69,15 +65,14 @@ const create = async (title: string) => {
 async function upload(id: number, field: "video" | "poster", bytes: Buffer, name: string, type: string) {
   const form = new FormData();
   form.append(field, new File([new Uint8Array(bytes)], name, { type }));
-  return callRoute(
-    storyMedia.action,
+  return callApi(
     database.db,
     new Request(`http://localhost/api/admin/stories/${id}/${field}`, {
       method: "PUT",
       headers: { cookie: owner },
       body: form,
     }),
-    { params: { id: String(id), media: field }, media: media.storage },
+    { media: media.storage },
   );
 }
 
@@ -111,7 +106,7 @@ describe("the host stories", () => {
     const created = await create("A New Story");
     expect((await storyList()).at(-1)).toMatchObject({ id: created.id, title: "A New Story", videoUrl: null });
 
-    const refused = await call(storiesApi.action, "POST", { body: { title: " ", excerpt: "x", fullStory: "y" } });
+    const refused = await call("/api/admin/stories", "POST", { body: { title: " ", excerpt: "x", fullStory: "y" } });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ success: false, message: "Title is required" });
     expect(await storyList()).toHaveLength(before.length + 1);
@@ -120,42 +115,47 @@ describe("the host stories", () => {
   it("saves with the version it opened; a stale save gets 409 and changes nothing", async () => {
     const story = await create("Two Tabs");
     const fields = { title: "Two Tabs, Edited", excerpt: "Edited.", fullStory: "One.\n\nTwo." };
-    const first = await call(storyApi.action, "PUT", { id: story.id, body: { ...fields, version: 1 } });
+    const first = await call("/api/admin/stories/{id}", "PUT", { id: story.id, body: { ...fields, version: 1 } });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ message: "Story Saved", data: { title: "Two Tabs, Edited", version: 2 } });
 
-    const stale = await call(storyApi.action, "PUT", { id: story.id, body: { ...fields, title: "Lost", version: 1 } });
+    const stale = await call("/api/admin/stories/{id}", "PUT", {
+      id: story.id,
+      body: { ...fields, title: "Lost", version: 1 },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ success: false, message: STORY_CONFLICT_MESSAGE });
     expect(await rowById(database.db, hostStories, story.id)).toMatchObject({ title: "Two Tabs, Edited", version: 2 });
 
-    const missing = await call(storyApi.action, "PUT", { id: 999_999, body: { ...fields, version: 1 } });
+    const missing = await call("/api/admin/stories/{id}", "PUT", { id: 999_999, body: { ...fields, version: 1 } });
     expect(missing.status).toBe(404);
-    expect((await call(storyApi.loader, "GET", { id: 999_999 })).status).toBe(404);
-    expect((await call(storyApi.loader, "GET", { id: story.id })).body).toMatchObject({ data: { version: 2 } });
+    expect((await call("/api/admin/stories/{id}", "GET", { id: 999_999 })).status).toBe(404);
+    expect((await call("/api/admin/stories/{id}", "GET", { id: story.id })).body).toMatchObject({
+      data: { version: 2 },
+    });
   });
 
   it("reorders when the list names every story once, and refuses any other list with 409", async () => {
     const ids = (await storyList()).map((story) => story.id);
     const reversed = [...ids].reverse();
-    const answer = await call(storiesOrder.action, "PUT", { path: "/order", body: { ids: reversed } });
+    const answer = await call("/api/admin/stories/order", "PUT", { body: { ids: reversed } });
     expect(answer.status).toBe(200);
     expect((await storyList()).map((story) => story.id)).toEqual(reversed);
     expect((await aboutStories()).map((story) => story.id)).toEqual(reversed);
 
-    const partial = await call(storiesOrder.action, "PUT", { path: "/order", body: { ids: ids.slice(1) } });
+    const partial = await call("/api/admin/stories/order", "PUT", { body: { ids: ids.slice(1) } });
     expect(partial.status).toBe(409);
     expect(partial.body).toMatchObject({ message: STORY_ORDER_MISMATCH });
-    const repeated = await call(storiesOrder.action, "PUT", { path: "/order", body: { ids: [ids[0], ids[0]] } });
+    const repeated = await call("/api/admin/stories/order", "PUT", { body: { ids: [ids[0], ids[0]] } });
     expect(repeated.status).toBe(400);
     expect((await storyList()).map((story) => story.id)).toEqual(reversed);
-    await call(storiesOrder.action, "PUT", { path: "/order", body: { ids } });
+    await call("/api/admin/stories/order", "PUT", { body: { ids } });
   });
 
   it("changes the public content version when a story changes, so cached pages are dropped", async () => {
     const before = await publicContentVersion(database.db, new Date());
     const [first] = await storyList();
-    await call(storyApi.action, "PUT", {
+    await call("/api/admin/stories/{id}", "PUT", {
       id: first.id,
       body: { title: first.title, excerpt: "A new excerpt.", fullStory: first.fullStory, version: first.version },
     });
@@ -231,18 +231,18 @@ describe("a story's video and poster", () => {
       height: 40,
       ...NO_METADATA,
     });
-    expect((await call(storyApi.action, "DELETE", { id: story.id })).status).toBe(200);
+    expect((await call("/api/admin/stories/{id}", "DELETE", { id: story.id })).status).toBe(200);
   });
 
   it("deleting a story removes its row and its uploaded files", async () => {
     const story = await create("Short-Lived");
     await upload(story.id, "video", CLIP, "clip.mp4", "video/mp4");
     expect(await newFiles()).toHaveLength(1);
-    const answer = await call(storyApi.action, "DELETE", { id: story.id });
+    const answer = await call("/api/admin/stories/{id}", "DELETE", { id: story.id });
     expect(answer.status).toBe(200);
     expect(await rowById(database.db, hostStories, story.id)).toBeUndefined();
     expect(await newFiles()).toEqual([]);
-    expect((await call(storyApi.action, "DELETE", { id: story.id })).status).toBe(404);
+    expect((await call("/api/admin/stories/{id}", "DELETE", { id: story.id })).status).toBe(404);
     expect((await upload(story.id, "video", CLIP, "clip.mp4", "video/mp4")).status).toBe(404);
   });
 });

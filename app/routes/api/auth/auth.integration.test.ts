@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_MOCK_TIER_MESSAGE } from "~/features/auth/mock-users";
-import { callRoute } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
 import { cookieOf, signInMember, userFor } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import { loader as logout } from "../logout";
-import { action as mockLogin, loader as mockLoginGet } from "./mock-login";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -13,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const mockSignIn = (membershipTier: unknown, env?: Record<string, string>) =>
-  callRoute(
-    mockLogin,
+  callApi(
     database.db,
     new Request("http://localhost/api/auth/mock-login", {
       method: "POST",
@@ -55,8 +52,7 @@ describe("mock sign-in", () => {
 
   it("signs in as an alias's own copy of the mock user, beside the shared one", async () => {
     const shared = await mockSignIn("free");
-    const reply = await callRoute(
-      mockLogin,
+    const reply = await callApi(
       database.db,
       new Request("http://localhost/api/auth/mock-login", {
         method: "POST",
@@ -74,8 +70,7 @@ describe("mock sign-in", () => {
   });
 
   it.each(["Upper", "", "a/b", "x".repeat(41), 7])("refuses the alias %j", async (alias) => {
-    const reply = await callRoute(
-      mockLogin,
+    const reply = await callApi(
       database.db,
       new Request("http://localhost/api/auth/mock-login", {
         method: "POST",
@@ -94,7 +89,7 @@ describe("mock sign-in", () => {
 
   it("does not exist in production", async () => {
     expect((await mockSignIn("free", { NODE_ENV: "production" })).status).toBe(404);
-    const get = await callRoute(mockLoginGet, database.db, new Request("http://localhost/api/auth/mock-login"), {
+    const get = await callApi(database.db, new Request("http://localhost/api/auth/mock-login"), {
       env: { NODE_ENV: "production" },
     });
     expect(get.status).toBe(404);
@@ -104,8 +99,7 @@ describe("mock sign-in", () => {
 describe("GET /api/logout", () => {
   it("ends the session, clears the cookie and goes home", async () => {
     const member = await signInMember(database.db, "free");
-    const reply = await callRoute(
-      logout,
+    const reply = await callApi(
       database.db,
       new Request("http://localhost/api/logout", { headers: { cookie: member.cookie } }),
     );

@@ -9,14 +9,13 @@ import {
 } from "~/features/auth/schema";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/lib/api.server";
 import { hasOwnerRole, type SessionData } from "~/lib/session.server";
+import { callApi } from "../../../../tests/setup/call-api";
 import type { CallRouteOptions } from "../../../../tests/setup/call-route";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { cookieOf, signInOwner, userFor } from "../../../../tests/setup/sessions";
 import { type SmtpInbox, startSmtpInbox } from "../../../../tests/setup/smtp-inbox";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { action as verifyAction, loader as verifyLoader } from "../../public/sign-in-verify";
-import { loader as login } from "../login";
-import { action as emailLink } from "./email-link";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -33,8 +32,7 @@ let nextIp = 1;
 const freshIp = () => `192.0.2.${nextIp++}`;
 
 const requestLink = (body: unknown, options: CallRouteOptions = {}) =>
-  callRoute(
-    emailLink,
+  callApi(
     database.db,
     new Request(`${SITE}/api/auth/email-link`, {
       method: "POST",
@@ -255,10 +253,10 @@ describe("the emailed link", () => {
 
 describe("GET /api/login without OpenID Connect", () => {
   it("goes to the email sign-in page, carrying a safe return path", async () => {
-    const reply = await callRoute(login, database.db, new Request(`${SITE}/api/login?returnTo=/members/upgrade`));
+    const reply = await callApi(database.db, new Request(`${SITE}/api/login?returnTo=/members/upgrade`));
     expect(reply.status).toBe(302);
     expect(reply.headers.get("location")).toBe("/sign-in?returnTo=%2Fmembers%2Fupgrade");
-    const unsafe = await callRoute(login, database.db, new Request(`${SITE}/api/login?returnTo=https://evil.example`));
+    const unsafe = await callApi(database.db, new Request(`${SITE}/api/login?returnTo=https://evil.example`));
     expect(unsafe.headers.get("location")).toBe("/sign-in?returnTo=%2Fmembers%2Fdashboard");
   });
 });

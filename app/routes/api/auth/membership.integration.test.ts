@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/db/schema";
 import { INVALID_PLAN_MESSAGE, PREMIUM_CANNOT_CHANGE_MESSAGE } from "~/features/membership/schema";
 import { findCurrentUser, type MembershipTier } from "~/lib/auth.server";
-import { callRoute } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
 import { signInMember } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import { action, loader } from "./membership";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -23,7 +22,7 @@ function upgradeRequest(body: string, headers: Record<string, string> = {}) {
 }
 
 const upgrade = (cookie: string | undefined, body: unknown) =>
-  callRoute(action, database.db, upgradeRequest(JSON.stringify(body), cookie ? { cookie } : {}));
+  callApi(database.db, upgradeRequest(JSON.stringify(body), cookie ? { cookie } : {}));
 
 const tierOf = async (id: string) => (await findCurrentUser(database.db, id))?.membershipTier;
 
@@ -74,10 +73,10 @@ describe("POST /api/auth/membership", () => {
   it("refuses bodies that are not a JSON object", async () => {
     const member = await signInMember(database.db, "free");
     const cookie = { cookie: member.cookie };
-    expect((await callRoute(action, database.db, upgradeRequest("{not json", cookie))).status).toBe(400);
-    expect((await callRoute(action, database.db, upgradeRequest('["premium"]', cookie))).status).toBe(400);
+    expect((await callApi(database.db, upgradeRequest("{not json", cookie))).status).toBe(400);
+    expect((await callApi(database.db, upgradeRequest('["premium"]', cookie))).status).toBe(400);
     const asForm = upgradeRequest("membershipTier=premium", { ...cookie, "content-type": "text/plain" });
-    expect((await callRoute(action, database.db, asForm)).status).toBe(415);
+    expect((await callApi(database.db, asForm)).status).toBe(415);
     expect(await tierOf(member.id)).toBe("free");
   });
 
@@ -94,13 +93,13 @@ describe("POST /api/auth/membership", () => {
   it("answers other methods with 405", async () => {
     const member = await signInMember(database.db, "free");
     const get = new Request("http://localhost/api/auth/membership", { headers: { cookie: member.cookie } });
-    expect((await callRoute(loader, database.db, get)).status).toBe(405);
+    expect((await callApi(database.db, get)).status).toBe(405);
     const put = new Request("http://localhost/api/auth/membership", {
       method: "PUT",
       headers: { cookie: member.cookie, "content-type": "application/json" },
       body: JSON.stringify({ membershipTier: "premium" }),
     });
-    expect((await callRoute(action, database.db, put)).status).toBe(405);
+    expect((await callApi(database.db, put)).status).toBe(405);
     expect(await tierOf(member.id)).toBe("free");
   });
 
@@ -142,8 +141,7 @@ describe("POST /api/auth/membership", () => {
     const failingMailer = {
       send: () => Promise.reject(new Error("SMTP is down")),
     };
-    const reply = await callRoute(
-      action,
+    const reply = await callApi(
       database.db,
       upgradeRequest(JSON.stringify({ membershipTier: "basic" }), { cookie: member.cookie }),
       { mailer: failingMailer },

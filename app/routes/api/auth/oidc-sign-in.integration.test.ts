@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authRequests, sessions, users } from "~/db/schema";
 import { OIDC_START_RATE_LIMIT } from "~/features/auth/oidc.server";
+import { callApi } from "../../../../tests/setup/call-api";
 import { callRoute } from "../../../../tests/setup/call-route";
 import { startOidcProvider, type TestOidcProvider } from "../../../../tests/setup/oidc-provider";
 import { cookieNamed, userFor } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as signInPage } from "../../public/sign-in";
-import { loader as login, SIGN_IN_RATE_LIMITED_MESSAGE } from "../login";
-import { loader as callback } from "./callback";
+import { SIGN_IN_RATE_LIMITED_MESSAGE } from "../login";
 
 const SITE = "http://localhost:5000";
 
@@ -38,12 +38,10 @@ const freshIp = () => `203.0.113.${nextIp++}`;
 
 /** Starts sign-in at /api/login and returns the provider URL and the state cookie the browser got. */
 async function startSignIn(returnTo = "/members/profile") {
-  const reply = await callRoute(
-    login,
-    database.db,
-    new Request(`${SITE}/api/login?returnTo=${encodeURIComponent(returnTo)}`),
-    { env: oidcEnv, clientIp: freshIp() },
-  );
+  const reply = await callApi(database.db, new Request(`${SITE}/api/login?returnTo=${encodeURIComponent(returnTo)}`), {
+    env: oidcEnv,
+    clientIp: freshIp(),
+  });
   expect(reply.status).toBe(302);
   const authorizationUrl = reply.headers.get("location") ?? "";
   const stateCookie = cookieNamed(reply.headers, "oidc_state") ?? "";
@@ -51,7 +49,7 @@ async function startSignIn(returnTo = "/members/profile") {
 }
 
 const finish = (callbackUrl: URL, cookie: string) =>
-  callRoute(callback, database.db, new Request(callbackUrl, { headers: cookie ? { cookie } : {} }), { env: oidcEnv });
+  callApi(database.db, new Request(callbackUrl, { headers: cookie ? { cookie } : {} }), { env: oidcEnv });
 
 /** The whole journey as a browser makes it: /api/login, the provider's screens, /api/callback. */
 async function signInAs(subject: string, returnTo?: string) {
@@ -88,7 +86,7 @@ describe("GET /api/login with OpenID Connect", () => {
 
   it("sends to the sign-in page with a notice when the provider cannot be reached", async () => {
     vi.spyOn(console, "error").mockImplementationOnce(() => {});
-    const reply = await callRoute(login, database.db, new Request(`${SITE}/api/login`), {
+    const reply = await callApi(database.db, new Request(`${SITE}/api/login`), {
       env: { ...oidcEnv, OIDC_ISSUER: "http://127.0.0.1:9" },
     });
     expect(reply.headers.get("location")).toBe("/sign-in?returnTo=%2Fmembers%2Fdashboard&failed=1");
@@ -101,8 +99,7 @@ describe("GET /api/login with OpenID Connect", () => {
 });
 
 describe("GET /api/login's limit per address", () => {
-  const start = (ip: string) =>
-    callRoute(login, database.db, new Request(`${SITE}/api/login`), { env: oidcEnv, clientIp: ip });
+  const start = (ip: string) => callApi(database.db, new Request(`${SITE}/api/login`), { env: oidcEnv, clientIp: ip });
 
   it("starts 20 sign-ins per 15 minutes from one address, then answers 429 and stores nothing more", async () => {
     for (let attempt = 1; attempt <= OIDC_START_RATE_LIMIT.limit; attempt++) {
@@ -326,7 +323,7 @@ describe("refused callbacks", () => {
   });
 
   it("does not exist without OpenID settings", async () => {
-    const reply = await callRoute(callback, database.db, new Request(`${SITE}/api/callback?code=x&state=y`));
+    const reply = await callApi(database.db, new Request(`${SITE}/api/callback?code=x&state=y`));
     expect(reply.status).toBe(404);
   });
 });

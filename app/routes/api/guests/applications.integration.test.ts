@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestApplications } from "~/db/schema";
 import { INVALID_STATUS_MESSAGE } from "~/features/guests/review-schema";
-import { callRoute, type RouteHandler } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
+import { callRoute } from "../../../../tests/setup/call-route";
 import { insertApplication } from "../../../../tests/setup/owner-fixtures";
 import { rowById } from "../../../../tests/setup/rows";
 import { signInMember, signInOwner } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as membersPage } from "../../members/guest-applications";
-import { action as remove } from "./application";
-import { action as archive } from "./application-archive";
-import { action as updateStatus } from "./application-status";
-import { loader as list } from "./applications";
 
 let database: TestDatabase;
 let owner: string;
@@ -21,13 +18,11 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const call = (
-  handler: RouteHandler,
   method: string,
   path: string,
-  { id, cookie = owner, body }: { id?: string; cookie?: string | null; body?: unknown } = {},
+  { cookie = owner, body }: { cookie?: string | null; body?: unknown } = {},
 ) =>
-  callRoute(
-    handler,
+  callApi(
     database.db,
     new Request(`http://localhost${path}`, {
       method,
@@ -37,7 +32,6 @@ const call = (
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: id === undefined ? {} : { id } },
   );
 
 const idsOf = (body: unknown) => (body as { data: { id: number }[] }).data.map((item) => item.id);
@@ -50,15 +44,15 @@ describe("GET /api/guests/applications", () => {
     const other = await insertApplication(database.db, { email: "someone.else@example.com" });
     const lookalike = await insertApplication(database.db, { email: "xpremium.guest@example.com" });
 
-    const forOwner = await call(list, "GET", "/api/guests/applications?archived=include");
+    const forOwner = await call("GET", "/api/guests/applications?archived=include");
     expect(forOwner.status).toBe(200);
     expect(idsOf(forOwner.body)).toEqual(expect.arrayContaining([own.id, ownArchived.id, other.id, lookalike.id]));
-    expect(idsOf((await call(list, "GET", "/api/guests/applications")).body)).not.toContain(ownArchived.id);
+    expect(idsOf((await call("GET", "/api/guests/applications")).body)).not.toContain(ownArchived.id);
 
-    const forMember = await call(list, "GET", "/api/guests/applications?archived=include", { cookie: member.cookie });
+    const forMember = await call("GET", "/api/guests/applications?archived=include", { cookie: member.cookie });
     expect(forMember).toMatchObject({ status: 200, body: { success: true, counts: { total: 2, matching: 2 } } });
     expect(idsOf(forMember.body).sort()).toEqual([own.id, ownArchived.id].sort());
-    const current = await call(list, "GET", "/api/guests/applications", { cookie: member.cookie });
+    const current = await call("GET", "/api/guests/applications", { cookie: member.cookie });
     expect(current.body).toMatchObject({
       data: [{ id: own.id }],
       statusCounts: { submitted: 1, reviewing: 0, approved: 0, scheduled: 0, rejected: 0 },
@@ -66,10 +60,10 @@ describe("GET /api/guests/applications", () => {
   });
 
   it("answers 401 without a session and 403 to free and basic members", async () => {
-    expect((await call(list, "GET", "/api/guests/applications", { cookie: null })).status).toBe(401);
+    expect((await call("GET", "/api/guests/applications", { cookie: null })).status).toBe(401);
     for (const tier of ["free", "basic"] as const) {
       const member = await signInMember(database.db, tier);
-      expect((await call(list, "GET", "/api/guests/applications", { cookie: member.cookie })).status).toBe(403);
+      expect((await call("GET", "/api/guests/applications", { cookie: member.cookie })).status).toBe(403);
     }
   });
 
@@ -77,29 +71,34 @@ describe("GET /api/guests/applications", () => {
     const member = await signInMember(database.db, "premium", { email: "status.filter@example.com" });
     const reviewing = await insertApplication(database.db, { email: "status.filter@example.com", status: "reviewing" });
     await insertApplication(database.db, { email: "status.filter@example.com" });
-    const reply = await call(list, "GET", "/api/guests/applications?status=reviewing", { cookie: member.cookie });
+    const reply = await call("GET", "/api/guests/applications?status=reviewing", { cookie: member.cookie });
     expect(reply.body).toMatchObject({
       data: [{ id: reviewing.id }],
       counts: { total: 2, matching: 1 },
       statusCounts: { submitted: 1, reviewing: 1 },
     });
-    expect(await call(list, "GET", "/api/guests/applications?status=hired")).toMatchObject({
+    expect(await call("GET", "/api/guests/applications?status=hired")).toMatchObject({
       status: 400,
       body: { message: INVALID_STATUS_MESSAGE },
     });
-    expect((await call(list, "GET", "/api/guests/applications?page=-1")).status).toBe(400);
-    expect((await call(list, "GET", "/api/guests/applications?pge=2")).status).toBe(400);
+    expect((await call("GET", "/api/guests/applications?page=-1")).status).toBe(400);
+    expect((await call("GET", "/api/guests/applications?pge=2")).status).toBe(400);
   });
 
   it("gives a premium member without an email address nothing", async () => {
     const member = await signInMember(database.db, "premium", { email: "" });
-    const reply = await call(list, "GET", "/api/guests/applications", { cookie: member.cookie });
+    const reply = await call("GET", "/api/guests/applications", { cookie: member.cookie });
     expect(reply).toMatchObject({ status: 200, body: { data: [] } });
   });
 });
 
 describe("/members/guest-applications page", () => {
-  const page = (cookie: string | null) => call(membersPage, "GET", "/members/guest-applications", { cookie });
+  const page = (cookie: string | null) =>
+    callRoute(
+      membersPage,
+      database.db,
+      new Request("http://localhost/members/guest-applications", { headers: cookie ? { cookie } : {} }),
+    );
 
   it("sends visitors to sign-in, shows the upgrade prompt below premium, own applications to premium, all to the owner", async () => {
     const anonymous = await page(null);
@@ -112,7 +111,7 @@ describe("/members/guest-applications page", () => {
 
     const member = await signInMember(database.db, "premium", { email: "page.member@example.com" });
     const own = await insertApplication(database.db, { email: "Page.Member@example.com" });
-    type PageData = { canChangeStatus: boolean; applications: { data: { id: number }[] } };
+    type PageData = { canChangeStatus: boolean; applications: { data: {}[] } };
     const forMember = (await page(member.cookie)).body as PageData;
     expect(forMember.canChangeStatus).toBe(false);
     expect(idsOf(forMember.applications)).toEqual([own.id]);
@@ -128,7 +127,7 @@ describe("PATCH /api/guests/applications/{id}/status", () => {
     const application = await insertApplication(database.db);
     const path = `/api/guests/applications/${application.id}/status`;
     for (const status of ["rejected", "submitted", "scheduled", "approved", "reviewing", "submitted"]) {
-      const reply = await call(updateStatus, "PATCH", path, { id: String(application.id), body: { status } });
+      const reply = await call("PATCH", path, { body: { status } });
       expect(reply).toMatchObject({ status: 200, body: { success: true, data: { status } } });
       expect((await rowById(database.db, guestApplications, application.id))?.status).toBe(status);
     }
@@ -139,7 +138,7 @@ describe("PATCH /api/guests/applications/{id}/status", () => {
     const application = await insertApplication(database.db);
     const path = `/api/guests/applications/${application.id}/status`;
     for (const body of [{ status: "hired" }, { status: "" }, {}, { status: "APPROVED" }]) {
-      expect(await call(updateStatus, "PATCH", path, { id: String(application.id), body })).toMatchObject({
+      expect(await call("PATCH", path, { body })).toMatchObject({
         status: 400,
         body: { success: false, message: INVALID_STATUS_MESSAGE },
       });
@@ -150,8 +149,7 @@ describe("PATCH /api/guests/applications/{id}/status", () => {
   it("is the owner's alone: 403 for a premium member who applied", async () => {
     const member = await signInMember(database.db, "premium", { email: "own.status@example.com" });
     const application = await insertApplication(database.db, { email: "own.status@example.com" });
-    const reply = await call(updateStatus, "PATCH", `/api/guests/applications/${application.id}/status`, {
-      id: String(application.id),
+    const reply = await call("PATCH", `/api/guests/applications/${application.id}/status`, {
       cookie: member.cookie,
       body: { status: "approved" },
     });
@@ -161,9 +159,9 @@ describe("PATCH /api/guests/applications/{id}/status", () => {
 
   it("answers 404, 400 and 405", async () => {
     const body = { status: "approved" };
-    expect((await call(updateStatus, "PATCH", "/x", { id: "999999", body })).status).toBe(404);
-    expect((await call(updateStatus, "PATCH", "/x", { id: "abc", body })).status).toBe(400);
-    expect((await call(updateStatus, "POST", "/x", { id: "1", body })).status).toBe(405);
+    expect((await call("PATCH", `/api/guests/applications/999999/status`, { body })).status).toBe(404);
+    expect((await call("PATCH", `/api/guests/applications/abc/status`, { body })).status).toBe(400);
+    expect((await call("POST", `/api/guests/applications/1/status`, { body })).status).toBe(405);
   });
 });
 
@@ -172,23 +170,25 @@ describe("PATCH /api/guests/applications/{id}/archive and DELETE /api/guests/app
     const application = await insertApplication(database.db);
     const id = String(application.id);
     for (const body of [undefined, { archived: true }]) {
-      expect(await call(archive, "PATCH", "/x", { id, body })).toMatchObject({
+      expect(await call("PATCH", `/api/guests/applications/${id}/archive`, { body })).toMatchObject({
         status: 200,
         body: { success: true, message: "Application archived" },
       });
       expect((await rowById(database.db, guestApplications, application.id))?.archived).toBe(true);
     }
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect(await call(archive, "PATCH", "/x", { id, body: { archived: false } })).toMatchObject({
+      expect(
+        await call("PATCH", `/api/guests/applications/${id}/archive`, { body: { archived: false } }),
+      ).toMatchObject({
         body: { message: "Application restored" },
       });
       expect((await rowById(database.db, guestApplications, application.id))?.archived).toBe(false);
     }
-    expect(await call(archive, "PATCH", "/x", { id, body: { archived: 1 } })).toMatchObject({
+    expect(await call("PATCH", `/api/guests/applications/${id}/archive`, { body: { archived: 1 } })).toMatchObject({
       status: 400,
       body: { message: "archived must be true or false" },
     });
-    expect(await call(remove, "DELETE", "/x", { id })).toMatchObject({
+    expect(await call("DELETE", `/api/guests/applications/${id}`)).toMatchObject({
       status: 200,
       body: { success: true, message: "Application deleted" },
     });
@@ -196,11 +196,11 @@ describe("PATCH /api/guests/applications/{id}/archive and DELETE /api/guests/app
   });
 
   it("answers 404, 400 and 405", async () => {
-    expect((await call(archive, "PATCH", "/x", { id: "999999" })).status).toBe(404);
-    expect((await call(archive, "PATCH", "/x", { id: "nope" })).status).toBe(400);
-    expect((await call(archive, "DELETE", "/x", { id: "1" })).status).toBe(405);
-    expect((await call(remove, "DELETE", "/x", { id: "999999" })).status).toBe(404);
-    expect((await call(remove, "DELETE", "/x", { id: "1.0" })).status).toBe(400);
-    expect((await call(remove, "PATCH", "/x", { id: "1" })).status).toBe(405);
+    expect((await call("PATCH", `/api/guests/applications/999999/archive`)).status).toBe(404);
+    expect((await call("PATCH", `/api/guests/applications/nope/archive`)).status).toBe(400);
+    expect((await call("DELETE", `/api/guests/applications/1/archive`)).status).toBe(405);
+    expect((await call("DELETE", `/api/guests/applications/999999`)).status).toBe(404);
+    expect((await call("DELETE", `/api/guests/applications/1.0`)).status).toBe(400);
+    expect((await call("PATCH", `/api/guests/applications/1`)).status).toBe(405);
   });
 });

@@ -2,16 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestApplications, sessions, subscribers, users } from "~/db/schema";
 import { recordSignIn } from "~/features/auth/members.server";
-import { callRoute } from "../../../../tests/setup/call-route";
+import { callApi } from "../../../../tests/setup/call-api";
 import { insertApplication, insertSubscriber } from "../../../../tests/setup/owner-fixtures";
 import { signInMember, signInOwner, userFor } from "../../../../tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
-import * as ownerMember from "../admin/member";
-import * as ownerMembers from "../admin/members";
-import * as mockLogin from "../auth/mock-login";
-import * as account from "./account";
-import * as exportData from "./export";
-import * as profile from "./profile";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -46,8 +40,7 @@ describe("sign-in bookkeeping", () => {
   });
 
   it("happens at a real sign-in (the mock sign-in here)", async () => {
-    const reply = await callRoute(
-      mockLogin.action,
+    const reply = await callApi(
       database.db,
       new Request("http://localhost/api/auth/mock-login", {
         method: "POST",
@@ -71,8 +64,7 @@ describe("sign-in bookkeeping", () => {
 describe("PUT /api/members/profile", () => {
   it("saves the member's names and answers the member as saved; an empty box clears a name", async () => {
     const member = await signInMember(database.db, "basic");
-    const reply = await callRoute(
-      profile.action,
+    const reply = await callApi(
       database.db,
       json("PUT", "/api/members/profile", member.cookie, { firstName: "  Grace ", lastName: "" }),
     );
@@ -87,8 +79,7 @@ describe("PUT /api/members/profile", () => {
 
   it("refuses a name that is too long with 400 and changes nothing", async () => {
     const member = await signInMember(database.db, "free");
-    const reply = await callRoute(
-      profile.action,
+    const reply = await callApi(
       database.db,
       json("PUT", "/api/members/profile", member.cookie, { firstName: "x".repeat(101), lastName: "Ok" }),
     );
@@ -99,7 +90,7 @@ describe("PUT /api/members/profile", () => {
 
   it("answers 405 to another method", async () => {
     const member = await signInMember(database.db, "free");
-    const reply = await callRoute(profile.action, database.db, json("POST", "/api/members/profile", member.cookie, {}));
+    const reply = await callApi(database.db, json("POST", "/api/members/profile", member.cookie, {}));
     expect(reply.status).toBe(405);
   });
 });
@@ -110,7 +101,7 @@ describe("GET /api/members/export", () => {
     await insertSubscriber(database.db, { email: member.email, firstName: "Test", source: "member-sign-up" });
     await insertApplication(database.db, { email: member.email, topicIdea: "Mine" });
     await insertApplication(database.db, { email: "someone-else@example.com", topicIdea: "Not mine" });
-    const reply = await callRoute(exportData.loader, database.db, get("/api/members/export", member.cookie));
+    const reply = await callApi(database.db, get("/api/members/export", member.cookie));
     expect(reply.status).toBe(200);
     expect(reply.headers.get("content-disposition")).toMatch(
       /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/,
@@ -138,7 +129,7 @@ describe("DELETE /api/members/account", () => {
     const member = await signInMember(database.db, "premium");
     const subscriber = await insertSubscriber(database.db, { email: member.email.toUpperCase() });
     const application = await insertApplication(database.db, { email: member.email });
-    const reply = await callRoute(account.action, database.db, get("/api/members/account", member.cookie, "DELETE"));
+    const reply = await callApi(database.db, get("/api/members/account", member.cookie, "DELETE"));
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ success: true, message: "Account Deleted" });
     expect(reply.headers.get("set-cookie")).toMatch(/^sid=; .*Max-Age=0/);
@@ -158,7 +149,7 @@ describe("DELETE /api/members/account", () => {
 
   it("answers 405 to another method and deletes nothing", async () => {
     const member = await signInMember(database.db, "free");
-    const reply = await callRoute(account.action, database.db, get("/api/members/account", member.cookie, "POST"));
+    const reply = await callApi(database.db, get("/api/members/account", member.cookie, "POST"));
     expect(reply.status).toBe(405);
     expect(await database.db.select({ id: users.id }).from(users).where(eq(users.id, member.id))).toHaveLength(1);
   });
@@ -173,7 +164,7 @@ describe("the owner's Members calls", () => {
   it("GET /api/admin/members lists members with their tier and last sign-in, searched by email or name", async () => {
     const member = await signInMember(database.db, "basic", { firstName: "Searchable", lastName: "Zebediah" });
     await recordSignIn(database.db, member.id, new Date("2026-11-21T08:00:00Z"));
-    const reply = await callRoute(ownerMembers.loader, database.db, get("/api/admin/members?q=zebed", owner));
+    const reply = await callApi(database.db, get("/api/admin/members?q=zebed", owner));
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       success: true,
@@ -196,47 +187,39 @@ describe("the owner's Members calls", () => {
   });
 
   it("refuses an unknown query parameter with 400", async () => {
-    const reply = await callRoute(ownerMembers.loader, database.db, get("/api/admin/members?archived=include", owner));
+    const reply = await callApi(database.db, get("/api/admin/members?archived=include", owner));
     expect(reply.status).toBe(400);
   });
 
   it("PATCH /api/admin/members/{id} gives a complimentary tier, and Free ends it", async () => {
     const member = await signInMember(database.db, "free");
-    const comp = await callRoute(
-      ownerMember.action,
+    const comp = await callApi(
       database.db,
       json("PATCH", `/api/admin/members/${member.id}`, owner, { membershipTier: "premium" }),
-      { params: { id: member.id } },
     );
     expect(comp.status).toBe(200);
     expect(comp.body).toMatchObject({
       message: "Membership Updated",
       data: { membershipTier: "premium", complimentary: true },
     });
-    const back = await callRoute(
-      ownerMember.action,
+    const back = await callApi(
       database.db,
       json("PATCH", `/api/admin/members/${member.id}`, owner, { membershipTier: "free" }),
-      { params: { id: member.id } },
     );
     expect(back.body).toMatchObject({ data: { membershipTier: "free", complimentary: false } });
   });
 
   it("refuses an unknown tier with 400 and an unknown member with 404, changing nothing", async () => {
     const member = await signInMember(database.db, "basic");
-    const bad = await callRoute(
-      ownerMember.action,
+    const bad = await callApi(
       database.db,
       json("PATCH", `/api/admin/members/${member.id}`, owner, { membershipTier: "gold" }),
-      { params: { id: member.id } },
     );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ message: 'membershipTier must be "free", "basic" or "premium"' });
-    const missing = await callRoute(
-      ownerMember.action,
+    const missing = await callApi(
       database.db,
       json("PATCH", "/api/admin/members/nobody", owner, { membershipTier: "basic" }),
-      { params: { id: "nobody" } },
     );
     expect(missing.status).toBe(404);
     const [row] = await database.db.select({ tier: users.membershipTier }).from(users).where(eq(users.id, member.id));
@@ -246,10 +229,10 @@ describe("the owner's Members calls", () => {
   it("DELETE /api/admin/members/{id} removes the member as their own deletion does; 404 the second time", async () => {
     const member = await signInMember(database.db, "premium");
     const request = () => get(`/api/admin/members/${member.id}`, owner, "DELETE");
-    const first = await callRoute(ownerMember.action, database.db, request(), { params: { id: member.id } });
+    const first = await callApi(database.db, request());
     expect(first.body).toEqual({ success: true, message: "Member Removed" });
     expect((await userFor(database.db, member.cookie)).status).toBe(401);
-    const second = await callRoute(ownerMember.action, database.db, request(), { params: { id: member.id } });
+    const second = await callApi(database.db, request());
     expect(second.status).toBe(404);
   });
 
@@ -259,10 +242,8 @@ describe("the owner's Members calls", () => {
       .update(sessions)
       .set({ sess: { userId: member.id, ownerExpiresAt: Date.now() + 60_000 } })
       .where(sql`${sessions.sess}->>'userId' = ${member.id}`);
-    await callRoute(ownerMember.action, database.db, get(`/api/admin/members/${member.id}`, owner, "DELETE"), {
-      params: { id: member.id },
-    });
-    const stillOwner = await callRoute(ownerMembers.loader, database.db, get("/api/admin/members", member.cookie));
+    await callApi(database.db, get(`/api/admin/members/${member.id}`, owner, "DELETE"));
+    const stillOwner = await callApi(database.db, get("/api/admin/members", member.cookie));
     expect(stillOwner.status).toBe(200);
   });
 });
