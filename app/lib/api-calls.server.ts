@@ -87,9 +87,9 @@ function refusal(status: 401 | 403, message: string): Response {
 function allows(access: ApiAccess, user: CurrentUser | null, isOwner: boolean): boolean {
   if (access === "public") return true;
   if (access === "owner") return isOwner;
+  if (typeof access === "object" && "anyOf" in access) return access.anyOf.some((each) => allows(each, user, isOwner));
   if (!user) return false;
   if (access === "member") return true;
-  if ("anyOf" in access) return access.anyOf.some((each) => allows(each, user, isOwner));
   const tiers: readonly MembershipTier[] = typeof access.tier === "string" ? [access.tier] : access.tier;
   return tiers.includes(user.membershipTier);
 }
