@@ -24,12 +24,12 @@ export type ApiAccess =
   | { tier: MembershipTier | readonly MembershipTier[]; forbiddenMessage?: string }
   | { anyOf: readonly ApiAccess[] };
 
-export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The signed-in member a call's handler gets: certain for member and tier calls. */
-export type UserFor<Access> = Access extends "member" | { tier: unknown } ? CurrentUser : CurrentUser | null;
+type UserFor<Access> = Access extends "member" | { tier: unknown } ? CurrentUser : CurrentUser | null;
 
-export type ApiCallArgs<Body, Query, Id, User = CurrentUser | null> = {
+type ApiCallArgs<Body, Query, Id, User = CurrentUser | null> = {
   db: Database;
   /** Everything the server gives the request (env, mailer, media, client address). */
   context: AppContext;
@@ -215,12 +215,4 @@ export function apiRegistry(calls: readonly AnyApiCall[]): ApiRegistry {
   }
 
   return { calls, dispatch };
-}
-
-/** The address a call is declared at, with its parameters filled in: `/api/contacts/:id` and `{ id: 3 }`. */
-export function apiPath(call: Pick<AnyApiCall, "path">, params: Record<string, string | number> = {}): string {
-  return call.path.replace(/:(\w+)/g, (_whole, name: string) => {
-    if (!(name in params)) throw new Error(`${call.path} needs ${name}`);
-    return encodeURIComponent(String(params[name]));
-  });
 }

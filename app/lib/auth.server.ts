@@ -46,12 +46,8 @@ export async function findCurrentUser(db: Database, userId: string): Promise<Cur
   return { ...user, membershipTier: user.membershipTier as MembershipTier };
 }
 
-function apiFailure(status: 401 | 403, message: string): Response {
-  return Response.json({ success: false, message }, { status });
-}
-
 export const NOT_SIGNED_IN_MESSAGE = "You need to sign in first";
-const FORBIDDEN_MESSAGE = "You do not have access to this";
+export const FORBIDDEN_MESSAGE = "You do not have access to this";
 
 function signInPath(request: Request) {
   const { pathname, search } = new URL(request.url);
@@ -65,29 +61,8 @@ export async function requireUserForPage(db: Database, request: Request): Promis
   return user;
 }
 
-/** API calls: a signed-in member, or 401. */
-export async function requireUserForApi(db: Database, request: Request): Promise<CurrentUser> {
-  const { user } = await getViewer(db, request);
-  if (!user) throw apiFailure(401, NOT_SIGNED_IN_MESSAGE);
-  return user;
-}
-
-/** API calls for one tier: 401 without a session, 403 for another tier. */
-export async function requireTierForApi(db: Database, request: Request, tier: MembershipTier): Promise<CurrentUser> {
-  const user = await requireUserForApi(db, request);
-  if (user.membershipTier !== tier) throw apiFailure(403, FORBIDDEN_MESSAGE);
-  return user;
-}
-
 /** Owner pages: the owner's session, or a redirect to the admin login. */
 export async function requireOwnerForPage(db: Database, request: Request): Promise<void> {
   const { isOwner } = await getViewer(db, request);
   if (!isOwner) throw redirect("/admin/login");
-}
-
-/** Owner calls: 401 without any session, 403 for a signed-in member who is not the owner. */
-export async function requireOwnerForApi(db: Database, request: Request): Promise<void> {
-  const { user, isOwner } = await getViewer(db, request);
-  if (isOwner) return;
-  throw user ? apiFailure(403, FORBIDDEN_MESSAGE) : apiFailure(401, NOT_SIGNED_IN_MESSAGE);
 }

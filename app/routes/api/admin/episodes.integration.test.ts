@@ -151,7 +151,10 @@ describe("creating and reading episodes", () => {
 
   it("answers 404 and 400 for a missing episode and a bad id", async () => {
     expect((await call("/api/admin/episodes/{id}", "GET", { id: 999_999 })).status).toBe(404);
-    const badId = await callApi(database.db, new Request("http://localhost/api/admin/episodes/abc", { headers: { cookie: owner } }));
+    const badId = await callApi(
+      database.db,
+      new Request("http://localhost/api/admin/episodes/abc", { headers: { cookie: owner } }),
+    );
     expect(badId.status).toBe(400);
   });
 });

@@ -9,7 +9,7 @@ import { type BillingActionResponse, BillingActionSchema } from "~/features/memb
 import { apiError } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
 
-export const NO_BILLING_ACCOUNT_MESSAGE = "There is no billing account to manage.";
+const NO_BILLING_ACCOUNT_MESSAGE = "There is no billing account to manage.";
 
 export const calls = [
   /** The dashboard's membership actions for the signed-in member: cancel, downgrade to Basic, open Stripe's portal. */

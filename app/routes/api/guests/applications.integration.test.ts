@@ -111,7 +111,7 @@ describe("/members/guest-applications page", () => {
 
     const member = await signInMember(database.db, "premium", { email: "page.member@example.com" });
     const own = await insertApplication(database.db, { email: "Page.Member@example.com" });
-    type PageData = { canChangeStatus: boolean; applications: { data: {}[] } };
+    type PageData = { canChangeStatus: boolean; applications: { data: { id: number }[] } };
     const forMember = (await page(member.cookie)).body as PageData;
     expect(forMember.canChangeStatus).toBe(false);
     expect(idsOf(forMember.applications)).toEqual([own.id]);
