@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "~/db/schema";
 import { newMediaKey, renditionKey } from "~/lib/media/media-key";
 import { getSiteSettings } from "~/lib/site-settings.server";
+import { api } from "~/routes/api/calls.server";
 import { callApi, dispatchApi } from "../../../tests/setup/call-api";
 import { callRoute, type RouteHandler, routeContext } from "../../../tests/setup/call-route";
 import { insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
@@ -227,6 +228,15 @@ const MEMBER_CALLS: MemberCall[] = [
 ];
 
 describe("who gets through each member page, premium file and member call", () => {
+  it("covers every call declared for members, a tier or the owner among others", () => {
+    const declared = api.calls
+      .filter((call) => call.access !== "public" && call.access !== "owner")
+      .map((call) => `${call.method} ${call.path}`);
+    const listed = new Set(MEMBER_CALLS.map((call) => call.name));
+    expect(declared.filter((name) => !listed.has(name))).toEqual([]);
+    expect(declared.length).toBeGreaterThan(0);
+  });
+
   it.each(MEMBER_CALLS)("$name", async (call) => {
     const answers: Record<string, string> = {};
     for (const viewer of VIEWERS) {
