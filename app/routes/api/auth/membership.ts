@@ -1,5 +1,4 @@
-import { BILLING_UNAVAILABLE_MESSAGE, billingFor, startPaidUpgrade } from "~/features/membership/billing.server";
-import { changeMembershipTier, sendUpgradeConfirmation } from "~/features/membership/membership.server";
+import { applyUpgrade } from "~/features/membership/member-actions.server";
 import {
   CHECKOUT_MESSAGE,
   type UpgradeMembershipResponse,
@@ -8,7 +7,6 @@ import {
 } from "~/features/membership/schema";
 import { apiError } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
-import { NOT_SIGNED_IN_MESSAGE } from "~/lib/auth.server";
 
 export const calls = [
   /**
@@ -21,28 +19,20 @@ export const calls = [
     access: "member",
     refuseOtherMethodsBeforeAccess: true,
     body: UpgradeMembershipSchema,
-    async handler({ db, context, user, body }) {
-      const { env, mailer } = context;
-      const billing = billingFor(env);
-      const change = billing
-        ? await startPaidUpgrade(db, billing, user.id, body.membershipTier, env.SITE_URL)
-        : await changeMembershipTier(db, user.id, body.membershipTier);
-      if (change.ok && "checkoutUrl" in change) {
+    async handler({ context, user, body }) {
+      const outcome = await applyUpgrade(context, user, body.membershipTier);
+      if (!outcome.ok) return apiError(outcome.status, outcome.message);
+      if ("checkoutUrl" in outcome) {
         return {
           success: true,
           message: CHECKOUT_MESSAGE,
-          data: { checkoutUrl: change.checkoutUrl },
+          data: { checkoutUrl: outcome.checkoutUrl },
         } satisfies UpgradeMembershipResponse;
       }
-      if (!change.ok && change.reason === "billing-unavailable") return apiError(502, BILLING_UNAVAILABLE_MESSAGE);
-      if (!change.ok) {
-        return change.reason === "refused" ? apiError(400, change.message) : apiError(401, NOT_SIGNED_IN_MESSAGE);
-      }
-      await sendUpgradeConfirmation(mailer, env, user, change.membershipTier);
       return {
         success: true,
-        message: upgradeSuccessMessage(change.membershipTier),
-        data: { membershipTier: change.membershipTier },
+        message: upgradeSuccessMessage(outcome.membershipTier),
+        data: { membershipTier: outcome.membershipTier },
       } satisfies UpgradeMembershipResponse;
     },
   }),
