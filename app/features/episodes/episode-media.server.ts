@@ -267,8 +267,8 @@ const namesSameFiles = (row: RenewableRow, snapshot: RenewableRow) =>
 export type PremiumMediaRenewal = "renewed" | "not needed" | "changed meanwhile";
 
 /**
- * Gives a premium episode whose media keys may have been served to everyone (made while it was free, or before this
- * rule) new keys for its audio, transcript and artwork with its renditions, so that what public caches hold for a
+ * Gives a premium episode whose media keys may have been served to everyone (made while it was free, or stored
+ * before premium episodes had keys of their own) new keys for its audio, transcript and artwork with its renditions, so that what public caches hold for a
  * year under the old addresses is not the premium episode's: each file is copied to a new key, the row is switched to
  * the new keys in one transaction (only if the episode is still premium, still waiting, and names the same files),
  * then the old files are deleted. A crash before the switch leaves unused copies; after it, files no episode names;

@@ -32,9 +32,9 @@ const CACHE_CONTROL: Record<MediaCaching, string> = {
 const SIGNED_URL_SECONDS: Record<MediaCaching, number> = { immutable: 60 * 60, private: 5 * 60 };
 
 /**
- * Whether a GET goes to storage's signed address. A browser keeps seeking on the address it was redirected to:
- * measured in Chromium, once a signed address had expired its range requests were refused and playback stalled,
- * without an error event the page could act on. So media a player seeks in is redirected only when it is public (an
+ * Whether a GET goes to storage's signed address. A browser keeps seeking on the address it was redirected to: once
+ * a signed address expires, Chromium's range requests on it are refused and playback stalls without an error event
+ * the page could act on (decision 048). So media a player seeks in is redirected only when it is public (an
  * hour is longer than a seek goes on); private media to play (premium or early-access audio, members' transcripts
  * and artwork) is streamed by this server, which checks access on every range and hands out no address at all; a
  * private download (a member's file, one request) is redirected to an address of minutes.

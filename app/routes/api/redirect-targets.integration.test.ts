@@ -22,8 +22,8 @@ afterAll(() => database.close());
 const SITE = "http://localhost:5000";
 
 /**
- * Return targets crafted to leave the site through the sign-in redirects: the issue's three, as written in a link and
- * percent-encoded, and others of their kind.
+ * Return targets crafted to leave the site through the sign-in redirects: three known escapes, as written in a link
+ * and percent-encoded, and others of their kind.
  */
 const CRAFTED = [
   "/.//evil.example",
