@@ -27,7 +27,7 @@ const fixtures: { file: string; from: string; refusedWith?: string }[] = [
   { file: "app/features/episodes/own-file.ts", from: "./schema" },
   { file: "app/features/episodes/components/own-file.tsx", from: "../schema" },
   { file: "app/features/episodes/shared.ts", from: "~/lib/utils" },
-  { file: "app/features/episodes/test-helper.ts", from: "../../../tests/setup/test-database" },
+  { file: "app/features/episodes/test-helper.ts", from: "#tests/setup/test-database" },
   { file: "app/routes/api/composes.ts", from: "~/features/insights/schema" },
   { file: "app/lib/renders.ts", from: "react-dom/server" },
 ];

@@ -1,10 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute } from "#tests/setup/call-route";
+import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { PaymentsNotConfiguredNotice } from "~/features/membership/components/payments-not-configured-notice";
-import { callRoute } from "../tests/setup/call-route";
-import { signInMember, signInOwner } from "../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
 import { loader } from "./root";
 
 let database: TestDatabase;

@@ -13,9 +13,9 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { BUILT_SERVER, rawGet, SERVER_NODE_FLAGS } from "#tests/server/helpers";
+import { seedInsightVolume } from "#tests/setup/insight-volume";
 import { openDatabase } from "../app/db/client.server";
-import { BUILT_SERVER, rawGet, SERVER_NODE_FLAGS } from "../tests/server/helpers";
-import { seedInsightVolume } from "../tests/setup/insight-volume";
 import { freePort, resolvePublicPages, temporaryDataDir } from "./public-pages";
 
 const THREADS = 2;

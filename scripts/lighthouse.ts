@@ -16,7 +16,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { matchPath } from "react-router";
-import { chromiumArgs, chromiumExecutable } from "../tests/setup/chromium";
+import { chromiumArgs, chromiumExecutable } from "#tests/setup/chromium";
 import { type FirstLoadBundle, measureFirstLoadBundle } from "./first-load-bundle";
 import {
   calibratedThrottling,

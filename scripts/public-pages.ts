@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { matchPath } from "react-router";
+import { type RunningServer, spawnServer } from "#tests/server/helpers";
 import type { PublicRoute } from "../app/lib/public-routes";
 import type * as AppModule from "../server/app";
-import { type RunningServer, spawnServer } from "../tests/server/helpers";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

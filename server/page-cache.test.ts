@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { rawGet } from "#tests/server/helpers";
 import { PODCAST_FEED_CONTENT_TYPE } from "../app/features/episodes/podcast-feed.server";
 import { conditionalResponse, entityTag } from "../app/lib/conditional-get.server";
-import { rawGet } from "../tests/server/helpers";
 import { fetchRequest, sendResponse } from "./fetch-adapter";
 import {
   type CachedPage,

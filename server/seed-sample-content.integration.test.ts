@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestMediaStorage } from "#tests/setup/media-storages";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import {
   sampleContentSeries,
   sampleEpisodeFiles,
@@ -11,8 +13,6 @@ import {
 import { contentEpisodes, contentSeries, episodeGuests, hostStories, insightPosts, podcastEpisodes } from "~/db/schema";
 import { confessionStories } from "~/features/stories/confession-stories";
 import { mediaLimits } from "~/lib/media/store-upload.server";
-import { openTestMediaStorage } from "../tests/setup/media-storages";
-import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
 import {
   seedSampleContent,
   seedSamplePremiumEpisodes,

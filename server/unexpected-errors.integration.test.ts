@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { dispatchApi } from "#tests/setup/call-api";
+import { callRoute, routeContext, TEST_REQUEST_ID } from "#tests/setup/call-route";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { loader as rootLoader } from "../app/root";
-import { dispatchApi } from "../tests/setup/call-api";
-import { callRoute, routeContext, TEST_REQUEST_ID } from "../tests/setup/call-route";
-import { createTestDatabase, type TestDatabase } from "../tests/setup/test-database";
 import { answeringUnexpectedErrors } from "./unexpected-errors";
 
 /** The database fails for real: the tables the routes query are gone. */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { mailOutbox } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
 import { createMailer } from "~/lib/mailer.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

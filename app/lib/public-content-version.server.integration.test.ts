@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "#tests/setup/episode-fixtures";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { sampleInsightPosts } from "~/db/sample-content";
 import { episodeGuests, insightPosts, podcastEpisodes } from "~/db/schema";
-import { insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "../../tests/setup/episode-fixtures";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { publicContentVersion } from "./public-content-version.server";
 
 const NOW = new Date("2026-03-02T12:00:00Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exampleManifest as manifest } from "../../tests/setup/public-routes";
+import { exampleManifest as manifest } from "#tests/setup/public-routes";
 import { publicRouteMatcher } from "./public-routes";
 
 describe("the public route matcher", () => {

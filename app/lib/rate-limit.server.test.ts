@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { clearRateLimit, consumeRateLimit, refundRateLimit } from "~/lib/rate-limit.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

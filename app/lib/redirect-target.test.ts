@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expectStaysOnSite, redirectTargets } from "../../tests/setup/redirect-targets";
+import { expectStaysOnSite, redirectTargets } from "#tests/setup/redirect-targets";
 import { safeRedirectTarget, siteRedirectTarget } from "./redirect-target";
 
 const SITE_URL = "https://podcast.example.com";

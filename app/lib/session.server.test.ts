@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { sessions } from "~/db/schema";
 import { getViewer, requireOwnerForPage, requireUserForPage } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
 import { SESSION_COOKIE } from "~/lib/request-cookies.server";
 import { createSession, endSession, readSession, startSession, wasSessionFound } from "~/lib/session.server";
-import { signInMember, signInOwner } from "../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { makeTempDir, removeTempDir, startServer } from "#tests/server/helpers";
 import { openDatabase } from "~/db/client.server";
-import { makeTempDir, removeTempDir, startServer } from "../../tests/server/helpers";
 import { findStoredWriteProblems, type LoadOptions, type LoadResult, runMixedLoad } from "./mixed-load";
 
 export type LoadTarget = { kind: "pglite" } | { kind: "postgres"; url: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { exampleManifest as manifest } from "#tests/setup/public-routes";
 import { publicRoutes } from "~/lib/public-routes";
-import { exampleManifest as manifest } from "../../../tests/setup/public-routes";
 import { sitemapEntries } from "./sitemap.server";
 
 describe("the sitemap of the routes that declare themselves public", () => {

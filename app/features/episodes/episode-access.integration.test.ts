@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertEpisodes, publicEpisode } from "#tests/setup/episode-fixtures";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { podcastEpisodes } from "~/db/schema";
-import { insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import {
   ANONYMOUS,
   contentFor,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInMember } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { findCurrentUser } from "~/lib/auth.server";
-import { signInMember } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { changeMembershipTier } from "./membership.server";
 
 let database: TestDatabase;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { contacts, guestApplications, insightPosts, podcastEpisodes, subscribers, users } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { type PayingRules, readShowAtAGlance, showAtAGlanceQuery } from "./at-a-glance.server";
 
 const NOW = new Date("2026-06-15T12:00:00Z");

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { appSecrets, loginThrottles, ownerLoginBrowsers } from "~/db/schema";
 import { getViewer } from "~/lib/auth.server";
-import { signInMember, signInOwner } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { claimAccountAttempt, OWNER_ACCOUNT, rememberBrowser } from "./login-throttle.server";
 import {
   ensureOwnerPassword,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
+import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
 import { PODCAST_ARTWORK_RULES } from "./checks/image.server";
 import { MediaUploadError } from "./media-errors";
 import { receiveUploads } from "./receive-uploads.server";

@@ -2,10 +2,8 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insightPosts as insightPostsTable, podcastEpisodes as podcastEpisodesTable } from "~/db/schema";
-import { api } from "~/routes/api/calls.server";
-import { callApi } from "../../../tests/setup/call-api";
-import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
+import { callApi } from "#tests/setup/call-api";
+import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
 import {
   insertApplication,
   insertContact,
@@ -13,9 +11,11 @@ import {
   insertPodcastEpisode,
   insertSeries,
   insertSubscriber,
-} from "../../../tests/setup/owner-fixtures";
-import { signInMember, signInOwner } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+} from "#tests/setup/owner-fixtures";
+import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
+import { insightPosts as insightPostsTable, podcastEpisodes as podcastEpisodesTable } from "~/db/schema";
+import { api } from "~/routes/api/calls.server";
 
 /**
  * Every declared API call (app/routes/api/calls.server.ts): its method and path pattern (`:id` is filled with a

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { type CallRouteOptions, jsonPost } from "#tests/setup/call-route";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { contacts, mailOutbox } from "~/db/schema";
 import type { Mailer } from "~/lib/mailer.server";
-import { callApi } from "../../../tests/setup/call-api";
-import { type CallRouteOptions, jsonPost } from "../../../tests/setup/call-route";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

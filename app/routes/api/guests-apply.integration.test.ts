@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { type CallRouteOptions, jsonPost } from "#tests/setup/call-route";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { guestApplications, mailOutbox } from "~/db/schema";
 import { JSON_BODY_LIMIT_BYTES } from "~/lib/api.server";
 import type { Mailer } from "~/lib/mailer.server";
-import { callApi } from "../../../tests/setup/call-api";
-import { type CallRouteOptions, jsonPost } from "../../../tests/setup/call-route";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { sampleInsightPosts } from "~/db/sample-content";
 import { insightPosts } from "~/db/schema";
-import { callApi } from "../../../tests/setup/call-api";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -2,6 +2,19 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { callRoute } from "#tests/setup/call-route";
+import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import {
+  insertApplication,
+  insertContact,
+  insertEpisode,
+  insertPodcastEpisode,
+  insertSeries,
+  insertSubscriber,
+} from "#tests/setup/owner-fixtures";
+import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import {
   contacts,
   contentEpisodes,
@@ -19,19 +32,6 @@ import {
 import { sampleStoryRows } from "~/features/stories/stories.server";
 import { defaultSiteSettings } from "~/lib/site-config";
 import { api } from "~/routes/api/calls.server";
-import { callApi } from "../../../tests/setup/call-api";
-import { callRoute } from "../../../tests/setup/call-route";
-import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
-import {
-  insertApplication,
-  insertContact,
-  insertEpisode,
-  insertPodcastEpisode,
-  insertSeries,
-  insertSubscriber,
-} from "../../../tests/setup/owner-fixtures";
-import { signInMember, signInOwner } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import * as contactsPage from "../admin/contacts";
 import * as contentCalendarPage from "../admin/content-calendar";
 import * as episodeEditorPage from "../admin/episode-editor";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, dispatchApi } from "../../../tests/setup/call-api";
-import { routeContext } from "../../../tests/setup/call-route";
-import { ARCHIVED_SUBSCRIBERS, seedOwnerListVolume, VOLUME } from "../../../tests/setup/owner-list-volume";
-import { signInOwner } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { callApi, dispatchApi } from "#tests/setup/call-api";
+import { routeContext } from "#tests/setup/call-route";
+import { ARCHIVED_SUBSCRIBERS, seedOwnerListVolume, VOLUME } from "#tests/setup/owner-list-volume";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 
 /** Fifty rows of the spec's fields, with room to spare: a page never grows with the list. */
 const PAGE_BYTES_BUDGET = 32 * 1024;

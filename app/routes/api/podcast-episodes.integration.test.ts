@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { type EpisodeFixture, insertEpisodes, publicEpisode } from "#tests/setup/episode-fixtures";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { podcastEpisodes } from "~/db/schema";
-import { callApi } from "../../../tests/setup/call-api";
-import { type EpisodeFixture, insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

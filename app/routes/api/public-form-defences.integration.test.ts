@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import type { CallRouteOptions } from "#tests/setup/call-route";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { contacts, guestApplications, loginTokens, mailOutbox, rateLimitHits, subscribers } from "~/db/schema";
 import { SIGN_IN_LINK_SENT_MESSAGE } from "~/features/auth/schema";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/lib/api.server";
-import { callApi } from "../../../tests/setup/call-api";
-import type { CallRouteOptions } from "../../../tests/setup/call-route";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

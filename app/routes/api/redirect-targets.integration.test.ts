@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi, dispatchApi } from "#tests/setup/call-api";
+import { callRoute, jsonPost, type RouteHandler } from "#tests/setup/call-route";
+import { expectStaysOnSite, redirectTargets } from "#tests/setup/redirect-targets";
+import { signInMember } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { DEFAULT_RETURN_TO } from "~/features/auth/return-to";
 import type { Mail } from "~/lib/mailer.server";
-import { callApi, dispatchApi } from "../../../tests/setup/call-api";
-import { callRoute, jsonPost, type RouteHandler } from "../../../tests/setup/call-route";
-import { expectStaysOnSite, redirectTargets } from "../../../tests/setup/redirect-targets";
-import { signInMember } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as signInPage } from "../public/sign-in";
 import { action as verifyAction } from "../public/sign-in-verify";
 

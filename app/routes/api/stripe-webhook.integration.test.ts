@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { signInMember } from "#tests/setup/sessions";
+import { STAND_IN_PRICES, type StripeStandIn, startStripeStandIn } from "#tests/setup/stripe-stand-in";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { stripeEvents, users } from "~/db/schema";
 import {
   CANCEL_AT_PERIOD_END_MESSAGE,
@@ -9,10 +13,6 @@ import {
   endLapsedGracePeriods,
   SUBSCRIPTION_NOT_ENDED_MESSAGE,
 } from "~/features/membership/billing.server";
-import { callApi } from "../../../tests/setup/call-api";
-import { signInMember } from "../../../tests/setup/sessions";
-import { STAND_IN_PRICES, type StripeStandIn, startStripeStandIn } from "../../../tests/setup/stripe-stand-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 let database: TestDatabase;
 let standIn: StripeStandIn;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { subscribers } from "~/db/schema";
-import { callApi } from "../../../tests/setup/call-api";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { createReadStream, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { callRoute, type RouteHandler, routeContext } from "#tests/setup/call-route";
+import { insertEpisodes, publicEpisode } from "#tests/setup/episode-fixtures";
+import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { signInMember, signInOwner, type TestMember } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { newMediaKey } from "~/lib/media/media-key";
-import { callApi } from "../../../tests/setup/call-api";
-import { callRoute, type RouteHandler, routeContext } from "../../../tests/setup/call-route";
-import { insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
-import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
-import { signInMember, signInOwner, type TestMember } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import * as episodePage from "../public/episode";
 import * as mediaRoute from "../public/media";
 import * as podcastPage from "../public/podcast";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute, routeContext } from "#tests/setup/call-route";
+import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { seedSampleEpisodes } from "#tests/setup/sample-episodes";
+import { signInMember, type TestMember } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import type { MembershipTier } from "~/lib/auth.server";
-import { callRoute, routeContext } from "../../../tests/setup/call-route";
-import { openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
-import { seedSampleEpisodes } from "../../../tests/setup/sample-episodes";
-import { signInMember, type TestMember } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as dashboard, headers as dashboardHeaders } from "./dashboard";
 import { loader as events, headers as eventsHeaders } from "./events";
 import { loader as premiumAudio } from "./premium-audio";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute, type RouteHandler } from "#tests/setup/call-route";
+import { signInMember } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { mailOutbox } from "~/db/schema";
 import { CANCELLED_MESSAGE, DOWNGRADED_MESSAGE, NOTHING_TO_CANCEL_MESSAGE } from "~/features/membership/billing.server";
 import { INVALID_BILLING_ACTION_MESSAGE } from "~/features/membership/schema";
 import { findCurrentUser } from "~/lib/auth.server";
-import { callRoute, type RouteHandler } from "../../../tests/setup/call-route";
-import { signInMember } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { action as dashboard } from "./dashboard";
 import { action as upgrade } from "./upgrade";
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { callRoute } from "#tests/setup/call-route";
+import { INSIGHT_VOLUME, seedInsightVolume } from "#tests/setup/insight-volume";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { INSIGHTS_PER_PAGE, insightPageQuery } from "~/features/insights/insights.server";
-import { callApi } from "../../../tests/setup/call-api";
-import { callRoute } from "../../../tests/setup/call-route";
-import { INSIGHT_VOLUME, seedInsightVolume } from "../../../tests/setup/insight-volume";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as insightsPage } from "./insights";
 
 const POSTS = INSIGHT_VOLUME;

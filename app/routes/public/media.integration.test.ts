@@ -1,12 +1,12 @@
 import { createReadStream, readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeContext } from "#tests/setup/call-route";
+import { insertEpisodes, publicEpisode } from "#tests/setup/episode-fixtures";
+import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { newMediaKey, renditionKey } from "~/lib/media/media-key";
-import { routeContext } from "../../../tests/setup/call-route";
-import { insertEpisodes, publicEpisode } from "../../../tests/setup/episode-fixtures";
-import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
-import { signInMember, signInOwner } from "../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./media";
 
 const AUDIO_FIXTURE = "tests/fixtures/media/tone-cbr.mp3";

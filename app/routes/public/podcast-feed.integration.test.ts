@@ -4,20 +4,15 @@ import { eq } from "drizzle-orm";
 import { parseRssFeed } from "feedsmith";
 import { parseFeed } from "podcast-partytime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { routeContext } from "#tests/setup/call-route";
+import { fakeMediaKey, insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "#tests/setup/episode-fixtures";
+import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { samplePodcastEpisodes } from "~/db/sample-content";
 import { podcastEpisodes } from "~/db/schema";
 import { newMediaKey } from "~/lib/media/media-key";
 import { mediaLimits, type StoredUpload, storeUpload } from "~/lib/media/store-upload.server";
 import { defaultArtwork, defaultSiteSettings } from "~/lib/site-config";
-import { routeContext } from "../../../tests/setup/call-route";
-import {
-  fakeMediaKey,
-  insertEpisodes,
-  publicEpisode,
-  sampleEpisodeFixtures,
-} from "../../../tests/setup/episode-fixtures";
-import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../tests/setup/media-storages";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as mediaLoader } from "./media";
 import { loader } from "./podcast-feed";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callRoute } from "#tests/setup/call-route";
+import { insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "#tests/setup/episode-fixtures";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { podcastEpisodes } from "~/db/schema";
-import { callRoute } from "../../../tests/setup/call-route";
-import { insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "../../../tests/setup/episode-fixtures";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader } from "./podcast";
 
 let database: TestDatabase;

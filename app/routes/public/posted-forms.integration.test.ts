@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type CallRouteOptions, callRoute, type RouteHandler } from "#tests/setup/call-route";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { contacts, guestApplications, loginTokens, mailOutbox, rateLimitHits, subscribers } from "~/db/schema";
 import { SIGN_IN_LINK_SENT_MESSAGE } from "~/features/auth/schema";
 import { JSON_BODY_LIMIT_BYTES, TOO_MANY_REQUESTS_MESSAGE } from "~/lib/api.server";
-import { type CallRouteOptions, callRoute, type RouteHandler } from "../../../tests/setup/call-route";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { action as contact } from "./contact";
 import { action as guestApplication } from "./guest-application";
 import { action as home } from "./home";

@@ -1,14 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeContext } from "#tests/setup/call-route";
+import { insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "#tests/setup/episode-fixtures";
+import { loadPublicRoutes } from "#tests/setup/public-routes";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { sampleInsightPosts } from "~/db/sample-content";
 import { insightPosts } from "~/db/schema";
 import { FIXED_PAGES_REVISED } from "~/features/discovery/sitemap.server";
 import { sanitizedForStorage } from "~/features/insights/insights.server";
 import type { PublicRoute } from "~/lib/public-routes";
-import { routeContext } from "../../../tests/setup/call-route";
-import { insertEpisodes, publicEpisode, sampleEpisodeFixtures } from "../../../tests/setup/episode-fixtures";
-import { loadPublicRoutes } from "../../../tests/setup/public-routes";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { loader as robotsLoader } from "./robots";
 import { loader as sitemapLoader } from "./sitemap";
 

@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { insertEpisode, insertPodcastEpisode, insertSeries } from "#tests/setup/owner-fixtures";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { contentEpisodes, contentSeries, podcastEpisodes } from "~/db/schema";
 import {
   DESCRIPTION_TOO_SHORT_MESSAGE,
@@ -11,10 +15,6 @@ import {
   LINKED_EPISODE_MESSAGE,
   TITLE_TOO_SHORT_MESSAGE,
 } from "~/features/calendar/schema";
-import { callApi } from "../../../../tests/setup/call-api";
-import { insertEpisode, insertPodcastEpisode, insertSeries } from "../../../../tests/setup/owner-fixtures";
-import { signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 
 let database: TestDatabase;
 let owner: string;

@@ -4,16 +4,16 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "#tests/setup/photo-fixture";
+import { rowById } from "#tests/setup/rows";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { podcastEpisodes } from "~/db/schema";
 import type { EpisodeMediaField } from "~/features/episodes/episode-media";
 import { replaceEpisodeAudio } from "~/features/episodes/episode-media.server";
 import { mediaLimits, storeUpload } from "~/lib/media/store-upload.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
-import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
-import { rowById } from "../../../../tests/setup/rows";
-import { signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 
 const SAMPLE_AUDIO = readFileSync("public/attached_assets/audio/episode-1.mp3");
 /** The sample's length as music-metadata reads it from the whole file: 12.07 s. */

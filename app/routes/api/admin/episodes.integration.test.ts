@@ -1,6 +1,11 @@
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { insertApplication } from "#tests/setup/owner-fixtures";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { episodeGuests, episodeSlugRedirects, podcastEpisodes } from "~/db/schema";
 import {
   AUDIO_REQUIRED_MESSAGE,
@@ -10,11 +15,6 @@ import {
   SLUG_FIXED_MESSAGE,
   SLUG_TAKEN_MESSAGE,
 } from "~/features/episodes/editor-schema";
-import { callApi } from "../../../../tests/setup/call-api";
-import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
-import { insertApplication } from "../../../../tests/setup/owner-fixtures";
-import { signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 
 let database: TestDatabase;
 let media: TestMediaStorage;

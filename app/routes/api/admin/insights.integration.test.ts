@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { callRoute, routeContext } from "#tests/setup/call-route";
+import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "#tests/setup/photo-fixture";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { insightPosts, insightSlugRedirects } from "~/db/schema";
 import {
   COVER_ALT_REQUIRED_MESSAGE,
@@ -11,12 +17,6 @@ import {
 } from "~/features/insights/editor-schema";
 import { listInsightPage } from "~/features/insights/insights.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import { callRoute, routeContext } from "../../../../tests/setup/call-route";
-import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
-import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
-import { signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as articlePage from "../../public/insight-article";
 import * as insightMedia from "../../public/insight-media";
 

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { cookieNamed, cookieOf, signInMember } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { loginThrottles, ownerLoginBrowsers, sessions } from "~/db/schema";
 import { signInAndRedirect } from "~/features/auth/sign-in.server";
 import { setOwnerPassword } from "~/features/owner/password.server";
 import { INVALID_PASSWORD_DESCRIPTION, LOGIN_SUCCESS_DESCRIPTION } from "~/features/owner/schema";
 import { getViewer } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import { cookieNamed, cookieOf, signInMember } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { LOGIN_RATE_LIMITED_MESSAGE, loginSlowedDownMessage } from "./login";
 
 const PASSWORD = "the-owner-password";

@@ -1,5 +1,11 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { routeContext } from "#tests/setup/call-route";
+import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "#tests/setup/photo-fixture";
+import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { siteSettings } from "~/db/schema";
 import { buildPodcastFeed } from "~/features/episodes/podcast-feed.server";
 import { SETTINGS_CONFLICT_MESSAGE } from "~/features/settings/settings-schema";
@@ -7,12 +13,6 @@ import { publicContentVersion } from "~/lib/public-content-version.server";
 import { defaultArtwork, defaultSiteSettings, type SiteSettings } from "~/lib/site-config";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { organizationJsonLd } from "~/lib/structured-data";
-import { callApi } from "../../../../tests/setup/call-api";
-import { routeContext } from "../../../../tests/setup/call-route";
-import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
-import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
-import { signInMember, signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as mediaRoute from "../../public/media";
 
 let database: TestDatabase;

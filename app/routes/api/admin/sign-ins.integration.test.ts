@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { callRoute } from "#tests/setup/call-route";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { ownerSignIns } from "~/db/schema";
 import { setOwnerPassword } from "~/features/owner/password.server";
 import { SIGN_IN_RECORD_DAYS } from "~/features/owner/schema";
 import { recordOwnerSignIn } from "~/features/owner/sign-ins.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import { callRoute } from "../../../../tests/setup/call-route";
-import { signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as settingsPage } from "../../admin/settings";
 
 const PASSWORD = "the-owner-password";

@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { routeContext } from "#tests/setup/call-route";
+import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
+import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "#tests/setup/photo-fixture";
+import { rowById } from "#tests/setup/rows";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { hostStories } from "~/db/schema";
 import type { OwnerStory } from "~/features/stories/editor-schema";
 import { STORY_CONFLICT_MESSAGE, STORY_ORDER_MISMATCH, sampleStoryRows } from "~/features/stories/stories.server";
 import { publicContentVersion } from "~/lib/public-content-version.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import { routeContext } from "../../../../tests/setup/call-route";
-import { openTestMediaStorage, type TestMediaStorage } from "../../../../tests/setup/media-storages";
-import { metadataOf, NO_METADATA, photoWithGpsExif, storedImage } from "../../../../tests/setup/photo-fixture";
-import { rowById } from "../../../../tests/setup/rows";
-import { signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import * as about from "../../public/about";
 import * as mediaRoute from "../../public/media";
 

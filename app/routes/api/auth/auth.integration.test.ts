@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { cookieOf, signInMember, userFor } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { INVALID_MOCK_TIER_MESSAGE } from "~/features/auth/mock-users";
-import { callApi } from "../../../../tests/setup/call-api";
-import { cookieOf, signInMember, userFor } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,5 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import type { CallRouteOptions } from "#tests/setup/call-route";
+import { callRoute } from "#tests/setup/call-route";
+import { cookieOf, signInOwner, userFor } from "#tests/setup/sessions";
+import { type SmtpInbox, startSmtpInbox } from "#tests/setup/smtp-inbox";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { loginTokens, mailOutbox, sessions, users } from "~/db/schema";
 import { SIGN_IN_LINK_LIMITS } from "~/features/auth/email-sign-in.server";
 import {
@@ -9,12 +15,6 @@ import {
 } from "~/features/auth/schema";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/lib/api.server";
 import { hasOwnerRole, type SessionData } from "~/lib/session.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import type { CallRouteOptions } from "../../../../tests/setup/call-route";
-import { callRoute } from "../../../../tests/setup/call-route";
-import { cookieOf, signInOwner, userFor } from "../../../../tests/setup/sessions";
-import { type SmtpInbox, startSmtpInbox } from "../../../../tests/setup/smtp-inbox";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { action as verifyAction, loader as verifyLoader } from "../../public/sign-in-verify";
 
 let database: TestDatabase;

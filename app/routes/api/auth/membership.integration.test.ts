@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { signInMember } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { mailOutbox } from "~/db/schema";
 import { INVALID_PLAN_MESSAGE, PREMIUM_CANNOT_CHANGE_MESSAGE } from "~/features/membership/schema";
 import { findCurrentUser, type MembershipTier } from "~/lib/auth.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import { signInMember } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { callRoute } from "#tests/setup/call-route";
+import { startOidcProvider, type TestOidcProvider } from "#tests/setup/oidc-provider";
+import { cookieNamed, userFor } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { authRequests, sessions, users } from "~/db/schema";
 import { OIDC_START_RATE_LIMIT } from "~/features/auth/oidc.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import { callRoute } from "../../../../tests/setup/call-route";
-import { startOidcProvider, type TestOidcProvider } from "../../../../tests/setup/oidc-provider";
-import { cookieNamed, userFor } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as signInPage } from "../../public/sign-in";
 import { SIGN_IN_RATE_LIMITED_MESSAGE } from "../login";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { insertContact } from "#tests/setup/owner-fixtures";
+import { rowById } from "#tests/setup/rows";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { contacts } from "~/db/schema";
-import { callApi } from "../../../../tests/setup/call-api";
-import { insertContact } from "../../../../tests/setup/owner-fixtures";
-import { rowById } from "../../../../tests/setup/rows";
-import { signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 
 let database: TestDatabase;
 let owner: string;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { callRoute } from "#tests/setup/call-route";
+import { insertApplication } from "#tests/setup/owner-fixtures";
+import { rowById } from "#tests/setup/rows";
+import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { guestApplications } from "~/db/schema";
 import { INVALID_STATUS_MESSAGE } from "~/features/guests/review-schema";
-import { callApi } from "../../../../tests/setup/call-api";
-import { callRoute } from "../../../../tests/setup/call-route";
-import { insertApplication } from "../../../../tests/setup/owner-fixtures";
-import { rowById } from "../../../../tests/setup/rows";
-import { signInMember, signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 import { loader as membersPage } from "../../members/guest-applications";
 
 let database: TestDatabase;

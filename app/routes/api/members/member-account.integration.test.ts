@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { insertApplication, insertSubscriber } from "#tests/setup/owner-fixtures";
+import { signInMember, signInOwner, userFor } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { guestApplications, sessions, subscribers, users } from "~/db/schema";
 import { recordSignIn } from "~/features/auth/members.server";
-import { callApi } from "../../../../tests/setup/call-api";
-import { insertApplication, insertSubscriber } from "../../../../tests/setup/owner-fixtures";
-import { signInMember, signInOwner, userFor } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi, dispatchApi } from "#tests/setup/call-api";
+import { routeContext } from "#tests/setup/call-route";
+import { insertSubscriber } from "#tests/setup/owner-fixtures";
+import { rowById } from "#tests/setup/rows";
+import { signInOwner } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { subscribers } from "~/db/schema";
-import { callApi, dispatchApi } from "../../../../tests/setup/call-api";
-import { routeContext } from "../../../../tests/setup/call-route";
-import { insertSubscriber } from "../../../../tests/setup/owner-fixtures";
-import { rowById } from "../../../../tests/setup/rows";
-import { signInOwner } from "../../../../tests/setup/sessions";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/test-database";
 
 let database: TestDatabase;
 let owner: string;
