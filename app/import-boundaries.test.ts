@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const BIOME = path.resolve("node_modules/.bin/biome");
 const FEATURE_MESSAGE = "A feature does not import another feature";
-const SHARED_MESSAGE = "app/lib, app/components and app/db import no feature";
+const SHARED_MESSAGE = "app/lib, app/hooks, app/components and app/db import no feature";
+const HOOK_MESSAGE = "app/lib imports no hook";
 const SERVER_MESSAGE = "app/ does not import server/";
 
 /** Each file imports one module; `refusedWith` is the start of the message the linter refuses it with. */
@@ -22,6 +23,9 @@ const fixtures: { file: string; from: string; refusedWith?: string }[] = [
   { file: "app/lib/by-alias.ts", from: "~/features/insights/schema", refusedWith: SHARED_MESSAGE },
   { file: "app/components/by-path.tsx", from: "../features/insights/schema", refusedWith: SHARED_MESSAGE },
   { file: "app/db/by-alias.ts", from: "~/features/insights/schema", refusedWith: SHARED_MESSAGE },
+  { file: "app/hooks/by-alias.ts", from: "~/features/insights/schema", refusedWith: SHARED_MESSAGE },
+  { file: "app/lib/hook-by-alias.ts", from: "~/hooks/use-hydrated", refusedWith: HOOK_MESSAGE },
+  { file: "app/lib/media/hook-by-path.ts", from: "../../hooks/use-hydrated", refusedWith: HOOK_MESSAGE },
   { file: "app/entry-like.ts", from: "../server/unexpected-errors", refusedWith: SERVER_MESSAGE },
   { file: "app/routes/api/by-path.ts", from: "../../../server/app", refusedWith: SERVER_MESSAGE },
   { file: "app/features/episodes/own-file.ts", from: "./schema" },
@@ -30,6 +34,10 @@ const fixtures: { file: string; from: string; refusedWith?: string }[] = [
   { file: "app/features/episodes/test-helper.ts", from: "#tests/setup/test-database" },
   { file: "app/routes/api/composes.ts", from: "~/features/insights/schema" },
   { file: "app/lib/renders.ts", from: "react-dom/server" },
+  { file: "app/hooks/builds-on-lib.ts", from: "~/lib/owner-list" },
+  { file: "app/components/uses-hook.tsx", from: "~/hooks/use-hydrated" },
+  { file: "app/features/episodes/uses-hook.ts", from: "~/hooks/use-hydrated" },
+  { file: "app/routes/public/uses-hook.tsx", from: "../../hooks/use-hydrated" },
 ];
 
 type Diagnostic = { file: string; rule: string; message: string };

@@ -21,6 +21,8 @@ import { PaymentsNotConfiguredNotice } from "~/features/membership/components/pa
 import { hasOwnerMarker } from "~/features/owner/components/owner-hints";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { MemberSignUpModal } from "~/features/subscribers/components/member-sign-up-modal";
+import { useComponentWhen } from "~/hooks/use-component-when";
+import { useScriptFree } from "~/hooks/use-script-free";
 import { MEASUREMENT_ID_ATTRIBUTE } from "~/lib/analytics";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
@@ -30,8 +32,6 @@ import { declaresOpensAtTop, loadAfterFirstPaint, OPENS_AT_TOP_ATTRIBUTE } from 
 import { openSignUpDialog } from "~/lib/sign-up-dialog";
 import { siteConfig } from "~/lib/site-config";
 import { getSiteSettings, newsletterPublication } from "~/lib/site-settings.server";
-import { useComponentWhen } from "~/lib/use-component-when";
-import { useScriptFree } from "~/lib/use-script-free";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 // Vite builds a file imported with `?worker&url` as one self-contained script of its own and gives its address; it

@@ -4,12 +4,12 @@ import LogIn from "lucide-react/icons/log-in";
 import LogOut from "lucide-react/icons/log-out";
 import UserRound from "lucide-react/icons/user-round";
 import { useId, useState } from "react";
+import { useComponentWhen } from "~/hooks/use-component-when";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useRootData } from "~/hooks/use-root-data";
 import { trackEvent } from "~/lib/analytics";
 import type { CurrentUser } from "~/lib/current-user";
 import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
-import { useComponentWhen } from "~/lib/use-component-when";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRootData } from "~/lib/use-root-data";
 import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
+import { useScriptFree } from "~/hooks/use-script-free";
 import { NEWSLETTER_PLACEMENT_ATTRIBUTE, type NewsletterPlacement, trackNewsletterLoad } from "~/lib/analytics";
-import { useScriptFree } from "~/lib/use-script-free";
 import { cn } from "~/lib/utils";
 
 function withTimestamp(embedUrl: string): string {

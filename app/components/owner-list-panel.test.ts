@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { OwnerList } from "~/lib/use-owner-list";
+import type { OwnerList } from "~/hooks/use-owner-list";
 import { OwnerListPanel } from "./owner-list-panel";
 
 type Row = { id: number; archived: boolean; name: string };

@@ -18,10 +18,10 @@ import { LiveButton } from "~/components/ui/live-button";
 import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { OwnerList } from "~/hooks/use-owner-list";
 import type { JsonReply } from "~/lib/api-client";
 import { ownerListSearchParams } from "~/lib/owner-list";
-import { useHydrated } from "~/lib/use-hydrated";
-import type { OwnerList } from "~/lib/use-owner-list";
 
 type Reply = { success?: boolean; message?: string };
 

@@ -5,9 +5,9 @@ import { type PublishStatus, PublishStatusBadge } from "~/components/editor-part
 import { OwnerListPanel } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useOwnerList } from "~/hooks/use-owner-list";
 import { formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
-import { useOwnerList } from "~/lib/use-owner-list";
 
 /** What a list of published content shows of a row whatever its kind. */
 type PublishedListRow = { id: number | string; title: string; status: PublishStatus; publishDate: string | null };

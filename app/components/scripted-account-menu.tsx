@@ -1,7 +1,7 @@
 import { Crown, LayoutDashboard, LogIn, LogOut } from "lucide-react";
 import { useId, useRef } from "react";
 import { Link } from "react-router";
-import { useRootData } from "~/lib/use-root-data";
+import { useRootData } from "~/hooks/use-root-data";
 import { AccountAvatar, accountDisplayName, SIGN_OUT_PATH, trackAccountMenu } from "./account-menu";
 import { Button } from "./ui/button";
 import {

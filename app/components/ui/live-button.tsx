@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { Button } from "./button";
 
 /**

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/features/owner/components/admin-shell";
-import { useRootData } from "~/lib/use-root-data";
+import { useRootData } from "~/hooks/use-root-data";
 
 /**
  * The admin screens' frame, for the owner only: /admin shows a visitor the login form, and the other screens' loaders

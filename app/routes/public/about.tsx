@@ -2,10 +2,10 @@ import { Link, useSearchParams } from "react-router";
 import { StoryGrid } from "~/features/stories/components/story-grid";
 import { parseHighlightedStoryId } from "~/features/stories/schema";
 import { listPublicStories } from "~/features/stories/stories.server";
+import { useRootData } from "~/hooks/use-root-data";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/about";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: ["stories"] }, hydrates: true };

@@ -1,9 +1,9 @@
 import { Archive, ExternalLink, Lightbulb, Lock, Sparkles, Users } from "lucide-react";
 import { NewsletterEmbed } from "~/components/newsletter-embed";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
+import { useRootData } from "~/hooks/use-root-data";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/briefing";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: false };

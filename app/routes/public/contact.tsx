@@ -1,11 +1,11 @@
 import { ContactForm } from "~/features/contacts/components/contact-form";
 import { submitContactForm } from "~/features/contacts/contact-form.server";
+import { useRootData } from "~/hooks/use-root-data";
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/contact";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };

@@ -5,11 +5,11 @@ import { FormFlashMessage } from "~/components/form-flash";
 import { Button } from "~/components/ui/button";
 import { submitGuestApplicationForm } from "~/features/guests/application-form.server";
 import { GuestApplicationForm } from "~/features/guests/components/guest-application-form";
+import { useRootData } from "~/hooks/use-root-data";
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/guest-application";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: true };

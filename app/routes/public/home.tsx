@@ -11,12 +11,12 @@ import { InsightTeasers } from "~/features/insights/components/insight-teasers";
 import { listLatestInsights } from "~/features/insights/insights.server";
 import { LaunchListForm } from "~/features/subscribers/components/launch-list-form";
 import { submitLaunchListForm } from "~/features/subscribers/launch-list-form.server";
+import { useRootData } from "~/hooks/use-root-data";
 import { readPostedForm } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { organizationJsonLd, podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/home";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: ["insights", "episodes"] }, hydrates: true };

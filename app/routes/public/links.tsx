@@ -4,11 +4,11 @@ import { Link } from "react-router";
 import { SocialIconLink } from "~/components/social-icons";
 import { latestEpisode } from "~/features/episodes/episodes.server";
 import { episodePagePath } from "~/features/episodes/schema";
+import { useRootData } from "~/hooks/use-root-data";
 import { appContext } from "~/lib/app-context.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/links";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, hydrates: false };

@@ -8,12 +8,12 @@ import { episodeViewerOf } from "~/features/episodes/episode-access.server";
 import { featuredEpisode, listPublicEpisodes } from "~/features/episodes/episodes.server";
 import { listPageNumber } from "~/features/episodes/schema";
 import { episodeStructuredData } from "~/features/episodes/structured-data";
+import { useRootData } from "~/hooks/use-root-data";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
 import { podcastEpisodeJsonLd, podcastSeriesJsonLd } from "~/lib/structured-data";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/podcast";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: ["episodes"] }, hydrates: true };

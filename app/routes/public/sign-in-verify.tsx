@@ -3,9 +3,9 @@ import { Button } from "~/components/ui/button";
 import { completeEmailSignIn, isSignInTokenUsable } from "~/features/auth/email-sign-in.server";
 import { SIGN_IN_LINK_LIFETIME_MINUTES } from "~/features/auth/schema";
 import { isSameOriginPost, signInAndRedirect } from "~/features/auth/sign-in.server";
+import { useRootData } from "~/hooks/use-root-data";
 import { appContext } from "~/lib/app-context.server";
 import { pageMeta } from "~/lib/seo";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/sign-in-verify";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { LegalPage, LegalSection } from "~/components/legal-page";
+import { useRootData } from "~/hooks/use-root-data";
 import type { PublicPageHandle } from "~/lib/public-routes";
 import { pageMeta } from "~/lib/seo";
-import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/terms-of-service";
 
 export const handle: PublicPageHandle = { publicRoute: { shows: [] }, hydrates: false };

@@ -2,8 +2,8 @@ import { FlaskConical } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useRootData } from "~/hooks/use-root-data";
 import { sendJson } from "~/lib/api-client";
-import { useRootData } from "~/lib/use-root-data";
 import {
   INVALID_MOCK_TIER_MESSAGE,
   MOCK_AUTH_LOADING_MS,

@@ -18,9 +18,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { LiveButton } from "~/components/ui/live-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
+import { useRefetchableList } from "~/hooks/use-refetchable-list";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
-import { useRefetchableList } from "~/lib/use-refetchable-list";
 import {
   type ContentEpisodeView,
   type ContentSeriesView,

@@ -12,10 +12,10 @@ import {
 } from "~/components/ui/dialog";
 import { LiveButton } from "~/components/ui/live-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useOwnerList } from "~/hooks/use-owner-list";
 import { sendJson } from "~/lib/api-client";
 import { formatDateTime, formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
-import { useOwnerList } from "~/lib/use-owner-list";
 import { cn } from "~/lib/utils";
 import type { ContactMessage } from "../inbox-types";
 

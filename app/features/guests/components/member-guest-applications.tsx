@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { LiveButton } from "~/components/ui/live-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { useOwnerList } from "~/lib/use-owner-list";
+import { useOwnerList } from "~/hooks/use-owner-list";
 import type { GuestApplicationStatus, GuestApplicationsResponse } from "../review-schema";
 import { ApplicationDetailsDialog } from "./application-details-dialog";
 import { ApplicationsTable } from "./applications-table";

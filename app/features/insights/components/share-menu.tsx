@@ -1,7 +1,7 @@
 import { Share2 } from "lucide-react";
 import { type ComponentProps, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { useComponentWhen } from "~/lib/use-component-when";
+import { useComponentWhen } from "~/hooks/use-component-when";
 import type { InsightPost } from "../schema";
 
 export type ShareMenuProps = { post: Pick<InsightPost, "title" | "excerpt">; articleUrl: string };

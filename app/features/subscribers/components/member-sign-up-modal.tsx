@@ -11,8 +11,8 @@ import {
   ModalDialogTitle,
   modalDialogCommand,
 } from "~/components/ui/modal-dialog";
+import { useRootData } from "~/hooks/use-root-data";
 import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
-import { useRootData } from "~/lib/use-root-data";
 import type { MemberSignUpFields as MemberSignUpValues } from "../schema";
 
 /** Where the sign-up form posts without scripts (routes/public/sign-up.tsx). */

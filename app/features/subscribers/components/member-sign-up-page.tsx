@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import { useRootData } from "~/lib/use-root-data";
+import { useRootData } from "~/hooks/use-root-data";
 import type { MemberSignUpFormResult } from "../schema";
 import {
   MEMBER_SIGN_UP_PATH,

@@ -4,10 +4,10 @@ import { ConfirmAction, OwnerListPanel, OwnerListTable, useOwnerAction } from "~
 import { Badge } from "~/components/ui/badge";
 import { LiveButton } from "~/components/ui/live-button";
 import { TableCell } from "~/components/ui/table";
+import { useOwnerList } from "~/hooks/use-owner-list";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
-import { useOwnerList } from "~/lib/use-owner-list";
 import { cn } from "~/lib/utils";
 import type { SubscriberView } from "../subscriber-list";
 

@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import { declaresScriptFree } from "./page-scripts";
+import { declaresScriptFree } from "~/lib/page-scripts";
 
 /**
  * Whether the page loads no React: its route declares it script-free (app/lib/page-scripts.ts), except in development,
