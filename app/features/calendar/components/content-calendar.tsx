@@ -2,7 +2,7 @@ import { ArrowLeft, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { EmptyState, ErrorState, ListSkeleton } from "~/components/list-states";
-import { ConfirmAction } from "~/components/owner-list-panel";
+import { ConfirmAction } from "~/components/publishing/owner-list-panel";
 import {
   AlertDialog,
   AlertDialogAction,

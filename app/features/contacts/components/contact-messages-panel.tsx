@@ -1,6 +1,6 @@
 import { Archive, ArchiveRestore, Eye, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { ConfirmAction, OwnerListPanel, useOwnerAction } from "~/components/owner-list-panel";
+import { ConfirmAction, OwnerListPanel, useOwnerAction } from "~/components/publishing/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import {
   Dialog,

@@ -1,24 +1,20 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { FormField } from "~/components/form-field";
+import { AddRowButton, EditableRow, EditableRowsCard, useEditableRows } from "~/components/publishing/editable-rows";
 import {
-  AddRowButton,
-  EditableRow,
-  EditableRowsCard,
   EditorInput,
   EditorTextarea,
   localInputValue,
   MarkdownField,
   PublishDateField,
-  PublishingCardHeader,
-  PublishingForm,
   TitleAndSlugFields,
-  useEditableRows,
-} from "~/components/editor-parts";
-import { FormField } from "~/components/form-field";
+} from "~/components/publishing/editor-inputs";
+import { PublishingCardHeader, PublishingForm } from "~/components/publishing/publishing-form";
+import { usePublishingEditor } from "~/components/publishing/use-publishing-editor";
 import { TitledCard } from "~/components/titled-card";
 import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { LiveButton } from "~/components/ui/live-button";
-import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
   EPISODE_TYPES,
   EpisodeEditorSchema,

@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { PublishedListPanel } from "~/components/published-list-panel";
+import { PublishedListPanel } from "~/components/publishing/published-list-panel";
 import { Badge } from "~/components/ui/badge";
 import type { OwnerListPage } from "~/lib/owner-list";
 import type { OwnerEpisodeRow } from "../editor-schema";

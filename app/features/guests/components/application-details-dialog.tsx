@@ -1,6 +1,6 @@
 import { Archive, ArchiveRestore, Trash2 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { ConfirmAction } from "~/components/owner-list-panel";
+import { ConfirmAction } from "~/components/publishing/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

@@ -1,7 +1,7 @@
 import { FileText } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { OwnerListPanel, useOwnerAction } from "~/components/owner-list-panel";
+import { OwnerListPanel, useOwnerAction } from "~/components/publishing/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { useOwnerList } from "~/hooks/use-owner-list";
 import { sendJson } from "~/lib/api-client";

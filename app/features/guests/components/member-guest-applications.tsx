@@ -2,7 +2,7 @@ import { FileText, Loader2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EmptyState, ErrorState } from "~/components/list-states";
-import { ListPager } from "~/components/owner-list-panel";
+import { ListPager } from "~/components/publishing/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { LiveButton } from "~/components/ui/live-button";

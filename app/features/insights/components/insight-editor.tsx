@@ -1,19 +1,15 @@
+import { AddRowButton, EditableRow, EditableRowsCard, useEditableRows } from "~/components/publishing/editable-rows";
 import {
-  AddRowButton,
-  EditableRow,
-  EditableRowsCard,
   EditorInput,
   EditorTextarea,
   MarkdownField,
   PublishDateField,
-  PublishingCardHeader,
-  PublishingForm,
   TitleAndSlugFields,
-  useEditableRows,
-} from "~/components/editor-parts";
+} from "~/components/publishing/editor-inputs";
+import { PublishingCardHeader, PublishingForm } from "~/components/publishing/publishing-form";
+import { usePublishingEditor } from "~/components/publishing/use-publishing-editor";
 import { TitledCard } from "~/components/titled-card";
 import { Card, CardContent } from "~/components/ui/card";
-import { usePublishingEditor } from "~/components/use-publishing-editor";
 import {
   EXCERPT_MAX_LENGTH,
   InsightEditorSchema,

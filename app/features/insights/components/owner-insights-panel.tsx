@@ -1,4 +1,4 @@
-import { PublishedListPanel } from "~/components/published-list-panel";
+import { PublishedListPanel } from "~/components/publishing/published-list-panel";
 import type { OwnerListPage } from "~/lib/owner-list";
 import type { OwnerInsightRow } from "../editor-schema";
 

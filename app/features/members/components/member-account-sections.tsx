@@ -1,7 +1,7 @@
 import { Copy, Download, RefreshCw, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { ConfirmAction } from "~/components/owner-list-panel";
+import { ConfirmAction } from "~/components/publishing/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,7 +1,7 @@
 import { type MouseEvent, type ReactNode, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { FormFlashMessage } from "~/components/form-flash";
-import { ConfirmAction } from "~/components/owner-list-panel";
+import { ConfirmAction } from "~/components/publishing/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { requestBillingAction } from "../billing-request";

@@ -4,11 +4,11 @@ import { useId } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { FormField } from "~/components/form-field";
-import { ConfirmAction } from "~/components/owner-list-panel";
+import { ConfirmAction } from "~/components/publishing/owner-list-panel";
+import { useVersionedForm } from "~/components/publishing/use-versioned-form";
 import { Input } from "~/components/ui/input";
 import { LiveButton } from "~/components/ui/live-button";
 import { Textarea } from "~/components/ui/textarea";
-import { useVersionedForm } from "~/components/use-versioned-form";
 import { MEMBER_TIERS } from "../editor-schema";
 
 export type ItemField = {

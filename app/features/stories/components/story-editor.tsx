@@ -2,12 +2,12 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FormField } from "~/components/form-field";
-import { ConfirmAction } from "~/components/owner-list-panel";
+import { ConfirmAction } from "~/components/publishing/owner-list-panel";
+import { useVersionedForm } from "~/components/publishing/use-versioned-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { LiveButton } from "~/components/ui/live-button";
 import { Textarea } from "~/components/ui/textarea";
-import { useVersionedForm } from "~/components/use-versioned-form";
 import { type OwnerStory, STORY_MEDIA_FIELDS, StoryEditorSchema } from "../editor-schema";
 import { StoryMediaUpload } from "./story-media-upload";
 

@@ -1,6 +1,11 @@
 import { Archive, ArchiveRestore, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { ConfirmAction, OwnerListPanel, OwnerListTable, useOwnerAction } from "~/components/owner-list-panel";
+import {
+  ConfirmAction,
+  OwnerListPanel,
+  OwnerListTable,
+  useOwnerAction,
+} from "~/components/publishing/owner-list-panel";
 import { Badge } from "~/components/ui/badge";
 import { LiveButton } from "~/components/ui/live-button";
 import { TableCell } from "~/components/ui/table";

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PublishStatus } from "./editor-parts";
+import type { PublishStatus } from "./publish-status";
 import { PublishedListPanel } from "./published-list-panel";
 
 type Row = { id: number; title: string; status: PublishStatus; publishDate: string | null; slug: string };

@@ -1,13 +1,13 @@
 import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { type PublishStatus, PublishStatusBadge } from "~/components/editor-parts";
-import { OwnerListPanel } from "~/components/owner-list-panel";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useOwnerList } from "~/hooks/use-owner-list";
 import { formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
+import { OwnerListPanel } from "./owner-list-panel";
+import { type PublishStatus, PublishStatusBadge } from "./publish-status";
 
 /** What a list of published content shows of a row whatever its kind. */
 type PublishedListRow = { id: number | string; title: string; status: PublishStatus; publishDate: string | null };

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
+import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
 import { errorsFromApi, type FieldErrors } from "~/lib/field-errors";
 import { formFields } from "~/lib/form-fields";
-import { localInputValue } from "./editor-parts";
-import { toast } from "./ui/use-toast";
+import { localInputValue } from "./editor-inputs";
 
 type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]> };
 
