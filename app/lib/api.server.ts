@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { AppContext } from "~/lib/app-context.server";
-import { formFields } from "~/lib/form-fields";
+import { formFields } from "~/lib/form-entries";
 import { consumeRateLimit, type PublicForm, publicFormRule } from "~/lib/rate-limit.server";
 
 /** Spec constants are silent on body size; 100 KB is far above any form this site has. */
@@ -102,7 +102,7 @@ export function validationError(error: z.ZodError, whole: string) {
 
 /**
  * Reads a form a page posted without JavaScript (URL-encoded, within the JSON body's size limit) as the object its
- * zod schema parses (lib/form-fields.ts). A body that is not such a form throws the 4xx the page's error boundary
+ * zod schema parses (lib/form-entries.ts). A body that is not such a form throws the 4xx the page's error boundary
  * shows: a browser never sends one, so there is no form to answer with.
  */
 export async function readPostedForm(request: Request): Promise<Record<string, unknown>> {

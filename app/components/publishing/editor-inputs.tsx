@@ -4,7 +4,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { LiveButton } from "~/components/ui/live-button";
 import { Textarea } from "~/components/ui/textarea";
-import type { FieldErrors } from "~/lib/field-errors";
+import type { FieldErrors } from "~/lib/field-messages";
 
 /**
  * The fields of an owner editor of published content (episodes, insights): a labelled input or text box named as the

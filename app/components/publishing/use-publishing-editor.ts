@@ -3,8 +3,8 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { errorsFromApi, type FieldErrors } from "~/lib/field-errors";
-import { formFields } from "~/lib/form-fields";
+import { errorsFromApi, type FieldErrors } from "~/lib/field-messages";
+import { formFields } from "~/lib/form-entries";
 import { localInputValue } from "./editor-inputs";
 
 type Reply = { success?: boolean; message?: string; errors?: Record<string, string[]> };

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { formFields } from "~/lib/form-fields";
+import { formFields } from "~/lib/form-entries";
 
 type Reply<Data> = { success?: boolean; message?: string; errors?: Record<string, string[]>; data?: Data };
 

@@ -9,7 +9,7 @@ import {
   slugField,
   slugFromTitle as slugOfTitle,
   versionField,
-} from "~/lib/editor-fields";
+} from "~/lib/editor-schema-fields";
 import { ChapterListSchema } from "~/lib/media/checks/chapters";
 import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
 

@@ -1,6 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
-import { httpLink, publishDateField, rowsInOrder, slugField, versionField } from "~/lib/editor-fields";
+import { httpLink, publishDateField, rowsInOrder, slugField, versionField } from "~/lib/editor-schema-fields";
 import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { insightPosts, insightSlugRedirects } from "~/db/schema";
 import { apiError, notFound } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
-import { slugFromTitle } from "~/lib/editor-fields";
+import { slugFromTitle } from "~/lib/editor-schema-fields";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { MediaUploadError } from "~/lib/media/media-errors";
 import type { MediaStorage } from "~/lib/media/media-storage.server";

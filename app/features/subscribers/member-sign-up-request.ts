@@ -1,5 +1,5 @@
 import { sendJson } from "~/lib/api-client";
-import { formFields } from "~/lib/form-fields";
+import { formFields } from "~/lib/form-entries";
 import { honeypotPayload } from "~/lib/honeypot";
 import { MemberSignUpSchema, SIGN_UP_FAILED_MESSAGE } from "./schema";
 

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { sendJson } from "~/lib/api-client";
-import { formFields } from "~/lib/form-fields";
+import { formFields } from "~/lib/form-entries";
 import { honeypotPayload } from "~/lib/honeypot";
 import { type EmailSignInFormResult, type EmailSignInResponse, EmailSignInSchema } from "../schema";
 

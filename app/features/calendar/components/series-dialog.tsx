@@ -14,7 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { errorsFromApi, type FieldErrors, firstErrors } from "~/lib/field-errors";
+import { errorsFromApi, type FieldErrors, firstErrors } from "~/lib/field-messages";
 import { ContentSeriesSchema, SERIES_STATUSES, type SeriesStatus } from "../schema";
 
 const STATUS_LABELS: Record<SeriesStatus, string> = { planning: "Planning", active: "Active", completed: "Completed" };

@@ -7,7 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { formFields } from "~/lib/form-fields";
+import { formFields } from "~/lib/form-entries";
 import { honeypotPayload } from "~/lib/honeypot";
 import {
   APPLICATION_RECEIVED_MESSAGE,

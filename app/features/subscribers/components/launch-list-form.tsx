@@ -4,7 +4,7 @@ import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { clearForm } from "~/lib/form-fields";
+import { clearForm } from "~/lib/form-entries";
 import { honeypotPayload } from "~/lib/honeypot";
 import { LAUNCH_LIST_TOAST_TITLES as TITLES } from "../launch-list-toasts";
 import type { LaunchListFormResult, SubscribeResponse } from "../schema";

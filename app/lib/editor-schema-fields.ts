@@ -63,7 +63,7 @@ export const versionField = z.preprocess(
     .max(2_147_483_647, { error: "version must be a whole number" }),
 );
 
-/** A form's repeated rows arrive as { "0": …, "1": … } (lib/form-fields.ts); the API sends an array. */
+/** A form's repeated rows arrive as { "0": …, "1": … } (lib/form-entries.ts); the API sends an array. */
 export const rowsInOrder = (value: unknown) =>
   typeof value === "object" && value !== null && !Array.isArray(value)
     ? Object.entries(value)

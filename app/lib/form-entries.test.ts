@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formFields } from "./form-fields";
+import { formFields } from "./form-entries";
 
 describe("formFields", () => {
   it("reads each field once, the first of a repeated name, and nests dotted names", () => {
