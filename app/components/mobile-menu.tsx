@@ -1,8 +1,7 @@
 import Menu from "lucide-react/icons/menu";
 import X from "lucide-react/icons/x";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { Link } from "react-router";
+import { usePopoverMenu } from "~/hooks/use-popover-menu";
 import { useRootData } from "~/hooks/use-root-data";
 import { SIGN_UP_DIALOG_ID } from "~/lib/sign-up-dialog";
 import { cn } from "~/lib/utils";
@@ -22,52 +21,22 @@ const memberLinkClass =
  */
 export function MobileMenu({ onSignIn }: { onSignIn: () => void }) {
   const { user } = useRootData();
-  const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  const { pathname } = useLocation();
-  const [shownPathname, setShownPathname] = useState(pathname);
-  if (pathname !== shownPathname) {
-    setShownPathname(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    if (open) panel.querySelector("a")?.focus();
-    else if (panel.matches(":popover-open")) panel.hidePopover();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+  const { open, close, buttonProps, panelProps } = usePopoverMenu((panel) => panel.querySelector("a"));
 
   return (
     <>
       <Button
-        ref={buttonRef}
+        {...buttonProps}
         variant="ghost"
         size="icon"
         className="md:hidden"
         aria-label={open ? "Close menu" : "Open menu"}
-        // Without scripts the browser reports the popover's state itself; a fixed attribute would contradict it.
-        aria-expanded={hydrated ? open : undefined}
-        aria-controls={panelId}
-        popoverTarget={panelId}
       >
         {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
       </Button>
       <div
-        id={panelId}
-        ref={panelRef}
-        popover="auto"
+        {...panelProps}
         data-state={open ? "open" : "closed"}
-        onToggle={(event) => setOpen(event.newState === "open")}
         className={cn(
           // A popover sits in the top layer, placed against the viewport: just under the fixed header (h-16).
           "fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-border border-b bg-background px-4 pt-2 pb-6 text-foreground shadow-lg md:hidden",

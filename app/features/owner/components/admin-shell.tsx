@@ -12,10 +12,10 @@ import Settings from "lucide-react/icons/settings";
 import UserRoundPlus from "lucide-react/icons/user-round-plus";
 import Users from "lucide-react/icons/users";
 import X from "lucide-react/icons/x";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { usePopoverMenu } from "~/hooks/use-popover-menu";
 import { cn } from "~/lib/utils";
 import {
   ADMIN_HOME,
@@ -105,52 +105,22 @@ function AdminMenu({
   current: AdminLink | null;
   onDashboard: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  const { pathname } = useLocation();
-  const [shownPathname, setShownPathname] = useState(pathname);
-  if (pathname !== shownPathname) {
-    setShownPathname(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    if (open) (panel.querySelector<HTMLElement>('nav [aria-current="page"]') ?? panel.querySelector("nav a"))?.focus();
-    else if (panel.matches(":popover-open")) panel.hidePopover();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+  const { open, close, buttonProps, panelProps } = usePopoverMenu(
+    (panel) =>
+      panel.querySelector<HTMLElement>('nav [aria-current="page"]') ?? panel.querySelector<HTMLElement>("nav a"),
+  );
 
   return (
     <div className="fixed inset-x-0 top-16 z-40 border-border border-b bg-background/95 backdrop-blur-md lg:hidden">
       <div className="mx-auto flex h-12 max-w-6xl items-center justify-between gap-2 px-4">
         <AdminHomeLink current={onDashboard} />
-        <Button
-          ref={buttonRef}
-          variant="outline"
-          size="sm"
-          aria-expanded={hydrated ? open : undefined}
-          aria-controls={panelId}
-          popoverTarget={panelId}
-        >
+        <Button {...buttonProps} variant="outline" size="sm">
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           Admin menu
         </Button>
       </div>
       <div
-        id={panelId}
-        ref={panelRef}
-        popover="auto"
-        onToggle={(event) => setOpen(event.newState === "open")}
+        {...panelProps}
         className={cn(
           // In the top layer, placed against the viewport: under the site's header (h-16) and this bar (h-12).
           "fixed inset-x-0 top-28 bottom-auto m-0 max-h-[calc(100dvh-7rem)] w-full max-w-none overflow-y-auto border-0 border-border border-b bg-background px-4 pt-2 pb-4 text-foreground shadow-lg lg:hidden",
