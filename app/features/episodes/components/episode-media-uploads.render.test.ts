@@ -41,7 +41,7 @@ describe("the episode's media uploads", () => {
     ]);
     for (const label of ["Audio file", "Artwork file", "Transcript file"]) expect(html).toContain(`>${label}</label>`);
     for (const button of ["Upload audio", "Upload artwork", "Upload transcript"])
-      expect(html).toMatch(new RegExp(`<button[^>]*type="button"[^>]*disabled=""[^>]*>${button}</button>`));
+      expect(html).toMatch(new RegExp(`<button(?=[^>]*type="button")(?=[^>]*disabled="")[^>]*>${button}</button>`));
     // The editor's form holds the sections: a form of their own would nest, which HTML does not allow.
     expect(html).not.toContain("<form");
     expect(html).toContain("Up to 500 MB.");
