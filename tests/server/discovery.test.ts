@@ -72,8 +72,8 @@ describe("podcast feed, sitemap and robots.txt on the production server", () => 
     const locations = [...(await reply.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc);
     expect(locations).toContain(`${SITE_URL}/insights/founder-burnout`);
     expect(locations).toContain(`${SITE_URL}/podcast/episode-1-the-pivot-that-almost-sank-us`);
-    // The 11 public pages, the 3 sample insights and the 4 sample episodes' pages.
-    expect(locations).toHaveLength(18);
+    // The 11 public pages, the 3 sample insights and the 6 sample episodes' pages (the premium ones as teasers).
+    expect(locations).toHaveLength(20);
     for (const location of locations) {
       const page = await fetch(local(location));
       expect({ location, status: page.status }).toEqual({ location, status: 200 });
