@@ -6,7 +6,18 @@ import { holdRequests, openPage } from "./support";
 test.use({ signedInAs: "owner" });
 
 const table = (page: Page) => page.getByRole("table", { name: "Contact messages" });
-const emptyReply = { json: { success: true, message: "0 contact messages", data: [] } };
+/** An empty page as the endpoint answers it: its rows, the page and the counts. */
+const emptyReply = {
+  json: {
+    success: true,
+    message: "0 contact messages",
+    data: [],
+    page: 1,
+    pageSize: 50,
+    pageCount: 1,
+    counts: { total: 0, matching: 0, archived: 0 },
+  },
+};
 
 /** Sends a message through the public contact form's call, POST /api/contact, as a visitor's form does. */
 async function seedMessage(page: Page) {

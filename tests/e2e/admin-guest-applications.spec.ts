@@ -111,7 +111,17 @@ test.describe("guest applications tab: loading, empty and error states", () => {
     await expect(alert).toBeVisible();
     await page.unrouteAll({ behavior: "wait" });
     await page.route("**/api/guests/applications", (route) =>
-      route.fulfill({ json: { success: true, message: "0 applications", data: [] } }),
+      route.fulfill({
+        json: {
+          success: true,
+          message: "0 applications",
+          data: [],
+          page: 1,
+          pageSize: 50,
+          pageCount: 1,
+          counts: { total: 0, matching: 0, archived: 0 },
+        },
+      }),
     );
     await alert.getByRole("button", { name: "Retry" }).click();
     await expect(page.getByText("No Applications Yet")).toBeVisible();

@@ -29,7 +29,17 @@ test.describe("/members/guest-applications", () => {
   }) => {
     await signInAs("premium");
     await page.route("**/api/guests/applications", (route) =>
-      route.fulfill({ json: { success: true, message: "0 applications", data: [] } }),
+      route.fulfill({
+        json: {
+          success: true,
+          message: "0 applications",
+          data: [],
+          page: 1,
+          pageSize: 50,
+          pageCount: 1,
+          counts: { total: 0, matching: 0, archived: 0 },
+        },
+      }),
     );
     await openPage(page, "/members/guest-applications");
     await page.getByRole("button", { name: "Refresh" }).click();
