@@ -64,14 +64,16 @@ test.describe("the admin shell", () => {
     await expect(panel).toBeHidden();
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
+});
 
-  test("a premium member's applications page has no admin shell", async ({ browser }) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.request.post("/api/auth/mock-login", { data: { membershipTier: "premium" } });
+test.describe("a premium member", () => {
+  // A context of its own would inherit the owner's stored session from a describe that signs the owner in, and a
+  // member's sign-in on it would end the session every other owner test of the run shares.
+  test.use({ signedInAs: "premium" });
+
+  test("a premium member's applications page has no admin shell", async ({ page }) => {
     await openPage(page, "/members/guest-applications");
     await expect(page.getByRole("heading", { level: 1, name: "Guest Applications" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
-    await context.close();
   });
 });
