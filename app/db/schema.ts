@@ -567,3 +567,31 @@ export const memberResources = pgTable(
   },
   (t) => [check("member_resources_tier_check", sql`${t.tier} in ('free', 'basic', 'premium')`)],
 );
+
+/**
+ * The admin area's activity log: every change made there, who made it (the staff account and its email at the time;
+ * no foreign key, so that an entry outlives the account), what (`kind`, such as `episode.published`), which record
+ * (its title at the time) and from which address. Kept for the retention the settings name, then pruned.
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: serial("id").primaryKey(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    actorStaffId: integer("actor_staff_id"),
+    actorEmail: text("actor_email"),
+    kind: text("kind").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    subjectTitle: text("subject_title"),
+    /** What changed, in a few words: a member's new tier, the settings groups saved. */
+    detail: text("detail"),
+    clientAddress: text("client_address"),
+  },
+  (t) => [
+    // Newest first, and pruning by age.
+    index("activity_log_occurred_at_id").on(t.occurredAt, t.id),
+    index("activity_log_actor_email").on(t.actorEmail, t.occurredAt, t.id),
+    index("activity_log_kind").on(t.kind, t.occurredAt, t.id),
+  ],
+);

@@ -10,6 +10,7 @@ import {
   type MembershipTier,
   NOT_SIGNED_IN_MESSAGE,
 } from "./auth.server";
+import { logUnexpectedError } from "./log-unexpected-error.server";
 import { parseListQuery } from "./owner-list.server";
 
 /**
@@ -64,8 +65,30 @@ export type ApiCall<Body = undefined, Query = undefined, Id = number, Access ext
   refuseOtherMethodsBeforeAccess?: boolean;
   /** Off (a 404 "Not found" for every method) when this says so, e.g. the development-only mock sign-in. */
   available?: (context: AppContext) => boolean;
+  /**
+   * What a change records in the activity log once it succeeded (a 2xx answer), or "none" for a call that changes
+   * nothing (a preview). Every owner call but a GET declares one.
+   */
+  activity?: ApiActivity<NoInfer<ApiCallArgs<Body, Query, Id>>> | "none";
   handler(args: ApiCallArgs<Body, Query, Id, UserFor<Access>>): unknown;
 };
+
+/** One activity log entry as a call describes it; the registry adds who, when and from where. */
+export type ActivityEntry = {
+  kind: string;
+  subjectType: string | null;
+  subjectId: string | null;
+  subjectTitle: string | null;
+  detail?: string | null;
+};
+
+/**
+ * Runs before the handler (so that it can read what a delete removes) and answers how to describe the change from
+ * the handler's successful answer (its JSON body); null records nothing.
+ */
+export type ApiActivity<Args> = (
+  args: Args,
+) => Promise<(answer: unknown) => Promise<ActivityEntry | null> | ActivityEntry | null>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds calls of every body, query and id type
 export type AnyApiCall = ApiCall<any, any, any, any>;
@@ -146,6 +169,35 @@ function rank(compiled: CompiledPath): string {
   return compiled.segments.map((segment) => ("literal" in segment ? "1" : "0")).join("");
 }
 
+/** Stores an activity entry made by a call (the activity feature's recorder). */
+type RecordActivity = (context: AppContext, request: Request, entry: ActivityEntry) => Promise<void>;
+
+/** A handler's answer as the client gets it: its status and JSON body (null for another body). */
+async function answered(result: unknown): Promise<{ ok: boolean; body: unknown }> {
+  if (!(result instanceof Response)) return { ok: true, body: result };
+  const isJson = result.headers.get("content-type")?.includes("json") ?? false;
+  return { ok: result.ok, body: isJson ? await result.clone().json() : null };
+}
+
+/** Records the change a call made, after its handler answered; a failure to record is logged, not answered. */
+async function recordChange(
+  describeChange: Awaited<ReturnType<ApiActivity<unknown>>>,
+  result: unknown,
+  record: RecordActivity,
+  context: AppContext,
+  request: Request,
+) {
+  try {
+    const { ok, body } = await answered(result);
+    if (!ok) return;
+    const entry = await describeChange(body);
+    if (entry) await record(context, request, entry);
+  } catch (error) {
+    // The change is made and its answer stands; the missing entry is in the log under the request's id.
+    logUnexpectedError(context.requestId, request, error);
+  }
+}
+
 export type ApiRegistry = {
   calls: readonly AnyApiCall[];
   /** Answers a request to `/api/…` from the declarations, as a loader or action returns it. */
@@ -157,7 +209,10 @@ export type ApiRegistry = {
  * asking, parses the id, query and body, and runs the handler. An unknown address is a 404; a known address with another
  * method is a 405 (after the access check of the address's first call, unless it refuses other methods first).
  */
-export function apiRegistry(calls: readonly AnyApiCall[]): ApiRegistry {
+export function apiRegistry(
+  calls: readonly AnyApiCall[],
+  options: { recordActivity?: RecordActivity } = {},
+): ApiRegistry {
   const byPath = new Map<string, CompiledPath>();
   for (const call of calls) {
     const key = `/${compile(call.path)
@@ -211,7 +266,13 @@ export function apiRegistry(calls: readonly AnyApiCall[]): ApiRegistry {
       if (!parsed.ok) return parsed.response;
       body = parsed.data;
     }
-    return call.handler({ db: app.db, context: app, request, params, id, body, query, user, isOwner });
+    const args = { db: app.db, context: app, request, params, id, body, query, user, isOwner };
+    const describeChange =
+      options.recordActivity && call.activity && call.activity !== "none" && (await call.activity(args));
+    const result = await call.handler(args);
+    if (describeChange && options.recordActivity)
+      await recordChange(describeChange, result, options.recordActivity, app, request);
+    return result;
   }
 
   return { calls, dispatch };

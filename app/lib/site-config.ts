@@ -61,6 +61,10 @@ export type SiteSettings = {
     /** Days a member keeps their paid tier after a renewal payment fails, while Stripe retries. */
     paymentGraceDays: number;
   };
+  activityLog: {
+    /** Days the admin area's activity log keeps an entry. */
+    retentionDays: number;
+  };
 };
 
 /**
@@ -143,6 +147,7 @@ export const defaultSiteSettings: SiteSettings = {
     copyright: "© 2025 The Disruption Confessional",
   },
   membership: { paymentGraceDays: 7 },
+  activityLog: { retentionDays: 365 },
 };
 
 /** The bundled artwork, in use until the owner uploads the show's own. */

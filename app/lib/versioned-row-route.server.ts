@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { apiError, notFound } from "./api.server";
-import { type AnyApiCall, apiCall } from "./api-calls.server";
+import { type AnyApiCall, type ApiActivity, apiCall } from "./api-calls.server";
 import type { AppContext } from "./app-context.server";
 
 /** A save of a row the owner edits in a form: the row as saved, or why not (404 gone, 409 changed since it opened). */
@@ -20,7 +20,11 @@ type VersionedRowCalls<Schema extends z.ZodType, Row> = {
   save(db: Database, id: number, input: z.infer<Schema>): Promise<VersionedSave<Row>>;
   /** Deletes the row (and its files); false when there was none. */
   remove(context: AppContext, id: number): Promise<boolean>;
+  /** What a save and a delete record in the activity log. */
+  activity: { save: ApiActivity<RowChangeArgs>; remove: ApiActivity<RowChangeArgs> };
 };
+
+type RowChangeArgs = { db: Database; id: number; body: unknown };
 
 /**
  * The owner's API for one row of a list edited in a form: GET reads it with its version, PUT saves it if it is still
@@ -43,6 +47,7 @@ export function versionedRowCalls<Schema extends z.ZodType, Row>(row: VersionedR
       path: row.path,
       access: "owner",
       body: row.saveSchema as z.ZodType<z.infer<Schema>>,
+      activity: row.activity.save,
       async handler({ db, id, body }) {
         const result = await row.save(db, id, body);
         if ("refused" in result)
@@ -54,6 +59,7 @@ export function versionedRowCalls<Schema extends z.ZodType, Row>(row: VersionedR
       method: "DELETE",
       path: row.path,
       access: "owner",
+      activity: row.activity.remove,
       async handler({ context, id }) {
         if (!(await row.remove(context, id))) return notFound(row.notFoundMessage);
         return { success: true, message: `${row.noun} Deleted` };

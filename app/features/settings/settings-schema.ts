@@ -25,6 +25,8 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 export const PODCAST_TYPES = ["episodic", "serial"] as const;
 const MAX_GRACE_DAYS = 60;
+const MIN_RETENTION_DAYS = 30;
+const MAX_RETENTION_DAYS = 3650;
 const MAX_LINKS = 12;
 const MAX_BIO_PARAGRAPHS = 10;
 
@@ -141,6 +143,13 @@ const SiteSettingsSchema = z.object({
       .int({ error: "The grace period must be a whole number of days" })
       .min(0, { error: "The grace period must be at least 0 days" })
       .max(MAX_GRACE_DAYS, { error: `The grace period must be at most ${MAX_GRACE_DAYS} days` }),
+  }),
+  activityLog: z.object({
+    retentionDays: z
+      .number({ error: "The activity log retention must be a whole number of days" })
+      .int({ error: "The activity log retention must be a whole number of days" })
+      .min(MIN_RETENTION_DAYS, { error: `The activity log retention must be at least ${MIN_RETENTION_DAYS} days` })
+      .max(MAX_RETENTION_DAYS, { error: `The activity log retention must be at most ${MAX_RETENTION_DAYS} days` }),
   }),
 }) satisfies z.ZodType<SiteSettings, unknown>;
 

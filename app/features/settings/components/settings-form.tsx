@@ -96,6 +96,7 @@ function readSettings(form: FormData, current: SiteSettings, version: number) {
       copyright: text(form, "podcastFeed.copyright"),
     },
     membership: { paymentGraceDays: wholeNumberOrText(text(form, "membership.paymentGraceDays")) },
+    activityLog: { retentionDays: wholeNumberOrText(text(form, "activityLog.retentionDays")) },
   };
 }
 
@@ -341,6 +342,19 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
               inputMode="numeric"
               name="membership.paymentGraceDays"
               defaultValue={s.membership.paymentGraceDays}
+            />
+          )}
+        </FormField>
+      </Group>
+
+      <Group title="Activity Log" description="What the admin area's activity log keeps.">
+        <FormField label="Activity log retention (days)" hint="30 to 3650 days; older entries are removed.">
+          {(props) => (
+            <Input
+              {...props}
+              inputMode="numeric"
+              name="activityLog.retentionDays"
+              defaultValue={s.activityLog.retentionDays}
             />
           )}
         </FormField>

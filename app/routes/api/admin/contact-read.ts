@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { markContactMessageRead } from "~/features/contacts/inbox.server";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -7,6 +8,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/contacts/:id/read",
     access: "owner",
+    activity: recordsChange("contact", "read"),
     async handler({ db, id }) {
       const data = await markContactMessageRead(db, id);
       if (!data) return notFound("Contact message not found");

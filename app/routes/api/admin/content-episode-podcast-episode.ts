@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { findContentEpisode, linkPodcastEpisode } from "~/features/calendar/calendar.server";
 import { EPISODE_ALREADY_LINKED_MESSAGE } from "~/features/calendar/schema";
 import { EpisodeEditorSchema, SUMMARY_MAX_LENGTH } from "~/features/episodes/editor-schema";
@@ -19,6 +20,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/content-episodes/:id/podcast-episode",
     access: "owner",
+    activity: recordsChange("episode", "created", { recordFrom: "answer" }),
     async handler({ db, context, id }) {
       const now = new Date();
       const entry = await findContentEpisode(db, id, now);

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { deleteContentEpisode, EpisodeLinkRefused, updateContentEpisode } from "~/features/calendar/calendar.server";
 import { ContentEpisodeSchema } from "~/features/calendar/schema";
 import { apiError, notFound } from "~/lib/api.server";
@@ -9,6 +10,7 @@ export const calls = [
     method: "PATCH",
     path: "/api/admin/content-episodes/:id",
     access: "owner",
+    activity: recordsChange("content_episode", "updated"),
     body: ContentEpisodeSchema,
     async handler({ db, id, body }) {
       try {
@@ -25,6 +27,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/admin/content-episodes/:id",
     access: "owner",
+    activity: recordsChange("content_episode", "deleted"),
     async handler({ db, id }) {
       if (!(await deleteContentEpisode(db, id))) return notFound("Episode not found");
       return { success: true, message: "Episode Deleted" };

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { createContentEpisode, EpisodeLinkRefused } from "~/features/calendar/calendar.server";
 import { NewContentEpisodeSchema } from "~/features/calendar/schema";
 import { apiError, notFound } from "~/lib/api.server";
@@ -9,6 +10,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/content-episodes",
     access: "owner",
+    activity: recordsChange("content_episode", "created", { recordFrom: "answer" }),
     body: NewContentEpisodeSchema,
     async handler({ db, body }) {
       try {

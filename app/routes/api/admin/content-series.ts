@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { createContentSeries, listContentSeries } from "~/features/calendar/calendar.server";
 import { ContentSeriesSchema } from "~/features/calendar/schema";
 import { apiCall } from "~/lib/api-calls.server";
@@ -14,6 +15,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/content-series",
     access: "owner",
+    activity: recordsChange("content_series", "created", { recordFrom: "answer" }),
     body: ContentSeriesSchema,
     async handler({ db, body }) {
       const data = await createContentSeries(db, body);

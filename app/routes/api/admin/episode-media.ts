@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { EPISODE_MEDIA_FIELDS } from "~/features/episodes/episode-media";
 import { answerEpisodeMediaRemoval, answerEpisodeMediaUpload } from "~/features/episodes/episode-media.server";
 import { type AnyApiCall, apiCall } from "~/lib/api-calls.server";
@@ -13,6 +14,7 @@ export const calls: AnyApiCall[] = EPISODE_MEDIA_FIELDS.flatMap((field) => [
     method: "PUT",
     path: `/api/admin/episodes/:id/${field}`,
     access: "owner",
+    activity: recordsChange("episode", `${field}_uploaded`),
     handler: ({ context, request, id }) => answerEpisodeMediaUpload(context, request, id, field),
   }),
   ...(field === "audio"
@@ -22,6 +24,7 @@ export const calls: AnyApiCall[] = EPISODE_MEDIA_FIELDS.flatMap((field) => [
           method: "DELETE",
           path: `/api/admin/episodes/:id/${field}`,
           access: "owner",
+          activity: recordsChange("episode", `${field}_removed`),
           handler: ({ context, id }) => answerEpisodeMediaRemoval(context, id, field),
         }),
       ]),

@@ -8,6 +8,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/episodes/notes-preview",
     access: "owner",
+    activity: "none",
     body: ShowNotesPreviewSchema,
     handler: ({ body }) => ({ success: true, message: "Preview", data: { html: renderShowNotes(body.markdown) } }),
   }),

@@ -1,3 +1,4 @@
+import { publicationVerb, recordsChange } from "~/features/activity/changes.server";
 import { EpisodeSaveSchema } from "~/features/episodes/editor-schema";
 import {
   deleteEpisode,
@@ -26,6 +27,7 @@ export const calls = [
     method: "PUT",
     path: "/api/admin/episodes/:id",
     access: "owner",
+    activity: recordsChange("episode", publicationVerb),
     body: EpisodeSaveSchema,
     async handler({ db, context, id, body }) {
       try {
@@ -43,6 +45,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/admin/episodes/:id",
     access: "owner",
+    activity: recordsChange("episode", "deleted"),
     async handler({ db, context, id }) {
       if (!(await deleteEpisode(db, context.media, id))) return notFound("Episode not found");
       return { success: true, message: "Episode Deleted" };

@@ -1,3 +1,4 @@
+import { publicationVerb, recordsChange } from "~/features/activity/changes.server";
 import { EpisodeEditorSchema, EpisodeListQuerySchema } from "~/features/episodes/editor-schema";
 import {
   createEpisode,
@@ -21,6 +22,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/episodes",
     access: "owner",
+    activity: recordsChange("episode", publicationVerb, { recordFrom: "answer" }),
     body: EpisodeEditorSchema,
     async handler({ db, body }) {
       try {

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { EventSaveSchema } from "~/features/premium/editor-schema";
 import {
   deleteEvent,
@@ -18,4 +19,5 @@ export const calls = versionedRowCalls({
   read: readOwnerEvent,
   save: saveEvent,
   remove: ({ db }, id) => deleteEvent(db, id),
+  activity: { save: recordsChange("event", "updated"), remove: recordsChange("event", "deleted") },
 });

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { EventEditorSchema } from "~/features/premium/editor-schema";
 import { createEvent, listOwnerEvents } from "~/features/premium/events.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -15,6 +16,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/events",
     access: "owner",
+    activity: recordsChange("event", "created", { recordFrom: "answer" }),
     body: EventEditorSchema,
     async handler({ db, body }) {
       const data = await createEvent(db, body);

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import {
   answerInsightCoverRemoval,
   answerInsightCoverUpload,
@@ -11,6 +12,7 @@ export const calls = [
     method: "PUT",
     path: "/api/admin/insights/:id/cover",
     access: "owner",
+    activity: recordsChange("insight", "cover_uploaded"),
     parseId: parseInsightId,
     handler: ({ context, request, id }) => answerInsightCoverUpload(context, request, id),
   }),
@@ -19,6 +21,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/admin/insights/:id/cover",
     access: "owner",
+    activity: recordsChange("insight", "cover_removed"),
     parseId: parseInsightId,
     handler: ({ context, id }) => answerInsightCoverRemoval(context, id),
   }),

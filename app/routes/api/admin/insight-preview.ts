@@ -8,6 +8,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/insights/preview",
     access: "owner",
+    activity: "none",
     body: InsightPreviewSchema,
     handler: ({ body }) => ({ success: true, message: "Preview", data: { html: renderMarkdown(body.markdown) } }),
   }),

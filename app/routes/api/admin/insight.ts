@@ -1,3 +1,4 @@
+import { publicationVerb, recordsChange } from "~/features/activity/changes.server";
 import { INSIGHT_NOT_FOUND_MESSAGE, InsightSaveSchema } from "~/features/insights/editor-schema";
 import {
   deleteInsight,
@@ -28,6 +29,7 @@ export const calls = [
     method: "PUT",
     path: "/api/admin/insights/:id",
     access: "owner",
+    activity: recordsChange("insight", publicationVerb),
     parseId: parseInsightId,
     body: InsightSaveSchema,
     async handler({ db, id, body }) {
@@ -46,6 +48,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/admin/insights/:id",
     access: "owner",
+    activity: recordsChange("insight", "deleted"),
     parseId: parseInsightId,
     async handler({ db, context, id }) {
       if (!(await deleteInsight(db, context.media, id))) return notFound(INSIGHT_NOT_FOUND_MESSAGE);

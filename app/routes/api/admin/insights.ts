@@ -1,3 +1,4 @@
+import { publicationVerb, recordsChange } from "~/features/activity/changes.server";
 import { InsightEditorSchema, InsightListQuerySchema } from "~/features/insights/editor-schema";
 import {
   createInsight,
@@ -21,6 +22,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/insights",
     access: "owner",
+    activity: recordsChange("insight", publicationVerb, { recordFrom: "answer" }),
     body: InsightEditorSchema,
     async handler({ db, body }) {
       try {

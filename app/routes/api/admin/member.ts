@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { deleteMemberAccount } from "~/features/members/member-account.server";
 import { setMemberTier } from "~/features/members/member-list.server";
 import { MemberTierChangeSchema, parseMemberId } from "~/features/members/schema";
@@ -15,6 +16,10 @@ export const calls = [
     method: "PATCH",
     path: "/api/admin/members/:id",
     access: "owner",
+    activity: recordsChange("member", ({ body }) => ({
+      verb: "tier_changed",
+      detail: (body as { membershipTier: string }).membershipTier,
+    })),
     parseId: parseMemberId,
     body: MemberTierChangeSchema,
     async handler({ db, id, body }) {
@@ -28,6 +33,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/admin/members/:id",
     access: "owner",
+    activity: recordsChange("member", "deleted"),
     parseId: parseMemberId,
     async handler({ db, context, id }) {
       if (!(await endSubscriptionBeforeDeletion(db, billingFor(context.env), id))) {

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { answerResourceFileUpload } from "~/features/premium/resources.server";
 import { apiCall } from "~/lib/api-calls.server";
 
@@ -7,6 +8,7 @@ export const calls = [
     method: "PUT",
     path: "/api/admin/resources/:id/file",
     access: "owner",
+    activity: recordsChange("resource", "file_uploaded"),
     handler: ({ context, request, id }) => answerResourceFileUpload(context, request, id),
   }),
 ];

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { ResourceSaveSchema } from "~/features/premium/editor-schema";
 import {
   deleteResource,
@@ -18,4 +19,5 @@ export const calls = versionedRowCalls({
   read: readOwnerResource,
   save: saveResource,
   remove: ({ db, media }, id) => deleteResource(db, media, id),
+  activity: { save: recordsChange("resource", "updated"), remove: recordsChange("resource", "deleted") },
 });

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { ResourceEditorSchema } from "~/features/premium/editor-schema";
 import { createResource, listOwnerResources } from "~/features/premium/resources.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -15,6 +16,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/resources",
     access: "owner",
+    activity: recordsChange("resource", "created", { recordFrom: "answer" }),
     body: ResourceEditorSchema,
     async handler({ db, body }) {
       const data = await createResource(db, body);

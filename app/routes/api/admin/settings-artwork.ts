@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { answerArtworkRemoval, answerArtworkUpload } from "~/features/settings/settings.server";
 import { apiCall } from "~/lib/api-calls.server";
 
@@ -7,6 +8,7 @@ export const calls = [
     method: "PUT",
     path: "/api/admin/settings/artwork",
     access: "owner",
+    activity: recordsChange("settings", "artwork_uploaded", { recordFrom: "none", title: "Show artwork" }),
     handler: ({ context, request }) => answerArtworkUpload(context, request),
   }),
   /** Goes back to the bundled artwork. */
@@ -14,6 +16,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/admin/settings/artwork",
     access: "owner",
+    activity: recordsChange("settings", "artwork_removed", { recordFrom: "none", title: "Show artwork" }),
     handler: ({ context }) => answerArtworkRemoval(context),
   }),
 ];

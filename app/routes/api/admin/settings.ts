@@ -1,3 +1,4 @@
+import { settingsChange } from "~/features/activity/changes.server";
 import { readOwnerSettings, SettingsConflict, saveSiteSettings } from "~/features/settings/settings.server";
 import { SETTINGS_SAVED_MESSAGE, SettingsSaveSchema } from "~/features/settings/settings-schema";
 import { apiError } from "~/lib/api.server";
@@ -16,6 +17,7 @@ export const calls = [
     method: "PUT",
     path: "/api/admin/settings",
     access: "owner",
+    activity: settingsChange,
     body: SettingsSaveSchema,
     async handler({ db, body }) {
       try {

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { StoryOrderSchema } from "~/features/stories/editor-schema";
 import { reorderStories, STORY_ORDER_MISMATCH } from "~/features/stories/stories.server";
 import { apiError } from "~/lib/api.server";
@@ -9,6 +10,7 @@ export const calls = [
     method: "PUT",
     path: "/api/admin/stories/order",
     access: "owner",
+    activity: recordsChange("story", "reordered", { recordFrom: "none", title: "About page stories" }),
     body: StoryOrderSchema,
     async handler({ db, body }) {
       const data = await reorderStories(db, body.ids);

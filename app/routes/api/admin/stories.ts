@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { StoryEditorSchema } from "~/features/stories/editor-schema";
 import { createStory, listOwnerStories } from "~/features/stories/stories.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -15,6 +16,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/stories",
     access: "owner",
+    activity: recordsChange("story", "created", { recordFrom: "answer" }),
     body: StoryEditorSchema,
     async handler({ db, body }) {
       const data = await createStory(db, body);

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { STORY_MEDIA_FIELDS } from "~/features/stories/editor-schema";
 import { answerStoryMediaUpload } from "~/features/stories/stories.server";
 import { type AnyApiCall, apiCall } from "~/lib/api-calls.server";
@@ -11,6 +12,7 @@ export const calls: AnyApiCall[] = STORY_MEDIA_FIELDS.map((field) =>
     method: "PUT",
     path: `/api/admin/stories/:id/${field}`,
     access: "owner",
+    activity: recordsChange("story", `${field}_uploaded`),
     handler: ({ context, request, id }) => answerStoryMediaUpload(context, request, id, field),
   }),
 );

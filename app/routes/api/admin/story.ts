@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { StorySaveSchema } from "~/features/stories/editor-schema";
 import {
   deleteStory,
@@ -18,4 +19,5 @@ export const calls = versionedRowCalls({
   read: readOwnerStory,
   save: saveStory,
   remove: ({ db, media }, id) => deleteStory(db, media, id),
+  activity: { save: recordsChange("story", "updated"), remove: recordsChange("story", "deleted") },
 });

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { deleteContactMessage } from "~/features/contacts/inbox.server";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -7,6 +8,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/contacts/:id",
     access: "owner",
+    activity: recordsChange("contact", "deleted"),
     async handler({ db, id }) {
       if (!(await deleteContactMessage(db, id))) return notFound("Contact message not found");
       return { success: true, message: "Contact deleted permanently" };

@@ -1,3 +1,4 @@
+import { archiveVerb, recordsChange } from "~/features/activity/changes.server";
 import { setGuestApplicationArchived } from "~/features/guests/review.server";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -9,6 +10,7 @@ export const calls = [
     method: "PATCH",
     path: "/api/guests/applications/:id/archive",
     access: "owner",
+    activity: recordsChange("guest_application", archiveVerb),
     async handler({ db, request, id }) {
       const change = await parseArchiveChange(request);
       if (!change.ok) return change.response;

@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { updateGuestApplicationStatus } from "~/features/guests/review.server";
 import { GuestApplicationStatusUpdateSchema } from "~/features/guests/review-schema";
 import { notFound } from "~/lib/api.server";
@@ -9,6 +10,10 @@ export const calls = [
     method: "PATCH",
     path: "/api/guests/applications/:id/status",
     access: "owner",
+    activity: recordsChange("guest_application", ({ body }) => ({
+      verb: "status_changed",
+      detail: (body as { status: string }).status,
+    })),
     body: GuestApplicationStatusUpdateSchema,
     async handler({ db, id, body, user }) {
       const data = await updateGuestApplicationStatus(db, id, body.status, user?.id ?? null);

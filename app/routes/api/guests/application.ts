@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { deleteGuestApplication } from "~/features/guests/review.server";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -7,6 +8,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/guests/applications/:id",
     access: "owner",
+    activity: recordsChange("guest_application", "deleted"),
     async handler({ db, id }) {
       if (!(await deleteGuestApplication(db, id))) return notFound("Guest application not found");
       return { success: true, message: "Application deleted" };

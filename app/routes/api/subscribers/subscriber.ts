@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { deleteSubscriber } from "~/features/subscribers/subscriber-list.server";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -7,6 +8,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/subscribers/:id",
     access: "owner",
+    activity: recordsChange("subscriber", "deleted"),
     async handler({ db, id }) {
       if (!(await deleteSubscriber(db, id))) return notFound("Subscriber not found");
       return { success: true, message: "Subscriber deleted" };

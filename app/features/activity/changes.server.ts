@@ -1,0 +1,142 @@
+import { eq, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+import {
+  contacts,
+  contentEpisodes,
+  contentSeries,
+  guestApplications,
+  hostStories,
+  insightPosts,
+  memberEvents,
+  memberResources,
+  podcastEpisodes,
+  subscribers,
+  users,
+} from "~/db/schema";
+import type { ActivityEntry, ApiActivity } from "~/lib/api-calls.server";
+import { defaultSiteSettings, type SiteSettings } from "~/lib/site-config";
+import { getSiteSettings } from "~/lib/site-settings.server";
+
+/** Where a record's title (and, for what is published, its status) is read from. */
+type Subject = { table: PgTable; id: PgColumn; title: PgColumn | SQL; status?: PgColumn };
+
+const SUBJECTS = {
+  episode: {
+    table: podcastEpisodes,
+    id: podcastEpisodes.id,
+    title: podcastEpisodes.title,
+    status: podcastEpisodes.status,
+  },
+  insight: { table: insightPosts, id: insightPosts.id, title: insightPosts.title, status: insightPosts.status },
+  story: { table: hostStories, id: hostStories.id, title: hostStories.title },
+  event: { table: memberEvents, id: memberEvents.id, title: memberEvents.title },
+  resource: { table: memberResources, id: memberResources.id, title: memberResources.title },
+  content_series: { table: contentSeries, id: contentSeries.id, title: contentSeries.title },
+  content_episode: { table: contentEpisodes, id: contentEpisodes.id, title: contentEpisodes.title },
+  contact: { table: contacts, id: contacts.id, title: contacts.subject },
+  guest_application: { table: guestApplications, id: guestApplications.id, title: guestApplications.name },
+  subscriber: { table: subscribers, id: subscribers.id, title: subscribers.email },
+  member: { table: users, id: users.id, title: users.email },
+} satisfies Record<string, Subject>;
+
+export type SubjectType = keyof typeof SUBJECTS | "settings";
+
+/** A record as it was just before or just after the change. */
+type SubjectState = { title: string | null; status: string | null };
+
+async function readSubject(db: Database, type: SubjectType, id: unknown): Promise<SubjectState | null> {
+  if (type === "settings" || (typeof id !== "number" && typeof id !== "string")) return null;
+  const subject: Subject = SUBJECTS[type];
+  const [row] = await db
+    .select({ title: subject.title, status: subject.status ?? subject.title })
+    .from(subject.table)
+    .where(eq(subject.id, id));
+  if (!row) return null;
+  return { title: (row.title as string | null) ?? null, status: subject.status ? (row.status as string) : null };
+}
+
+/** What a call's change looked like, for naming it. */
+export type Change = {
+  before: SubjectState | null;
+  after: SubjectState | null;
+  body: unknown;
+  /** The handler's JSON answer. */
+  answer: unknown;
+};
+
+/** The second half of a kind (`published` in `episode.published`), or a detail with it; null records nothing. */
+type Verb = string | ((change: Change) => string | { verb: string; detail: string | null } | null);
+
+type ChangeArgs = { db: Database; id: unknown; body: unknown };
+
+const answerData = (answer: unknown): Record<string, unknown> | null => {
+  const data = (answer as { data?: unknown } | null)?.data;
+  return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : null;
+};
+
+/**
+ * A call's `activity`: records `{subject}.{verb}` for the call's record, named by its title at the time (read before
+ * the change too, so that a delete keeps the title). `recordFrom: "answer"` takes the record's id from the answer's
+ * `data.id` (a record the call made); `"none"` names no record (the settings).
+ */
+export function recordsChange(
+  subjectType: SubjectType,
+  verb: Verb,
+  options: { recordFrom?: "path" | "answer" | "none"; title?: string } = {},
+): ApiActivity<ChangeArgs> {
+  const recordFrom = options.recordFrom ?? "path";
+  return async ({ db, id, body }) => {
+    const before = recordFrom === "path" ? await readSubject(db, subjectType, id) : null;
+    return async (answer) => {
+      const subjectId = recordFrom === "path" ? id : recordFrom === "answer" ? answerData(answer)?.id : null;
+      const after = await readSubject(db, subjectType, subjectId);
+      const named = typeof verb === "string" ? verb : verb({ before, after, body, answer });
+      if (named === null) return null;
+      const { verb: done, detail } = typeof named === "string" ? { verb: named, detail: null } : named;
+      const entry: ActivityEntry = {
+        kind: `${subjectType}.${done}`,
+        subjectType,
+        subjectId: subjectId === null || subjectId === undefined ? null : String(subjectId),
+        subjectTitle: after?.title ?? before?.title ?? options.title ?? null,
+        detail,
+      };
+      return entry;
+    };
+  };
+}
+
+/**
+ * A save of something published on a date (an episode, an insight): `created` or `updated`, unless its status moved,
+ * when the new status names it: `published`, `scheduled`, `unpublished`, `drafted`.
+ */
+export function publicationVerb({ before, after }: Change): string | null {
+  if (!after) return null;
+  const moved = before ? after.status !== before.status : after.status !== "draft";
+  if (!moved) return before ? "updated" : "created";
+  return after.status === "draft" ? "drafted" : (after.status ?? "updated");
+}
+
+/** An archive toggle: `archived` or `restored`, from the row the call answered. */
+export function archiveVerb({ answer }: Change): string {
+  return answerData(answer)?.archived ? "archived" : "restored";
+}
+
+/** The settings groups whose values differ, by their keys (`tagline, activityLog`). */
+function changedGroups(before: SiteSettings, after: SiteSettings): string {
+  const keys = Object.keys(defaultSiteSettings) as (keyof SiteSettings)[];
+  const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return changed.length > 0 ? changed.join(", ") : "nothing";
+}
+
+/** `PUT /api/admin/settings`: records `settings.changed`, naming the settings that changed. */
+export const settingsChange: ApiActivity<ChangeArgs> = async ({ db }) => {
+  const before = await getSiteSettings(db);
+  return async () => ({
+    kind: "settings.changed",
+    subjectType: "settings",
+    subjectId: null,
+    subjectTitle: "Settings",
+    detail: changedGroups(before, await getSiteSettings(db)),
+  });
+};
