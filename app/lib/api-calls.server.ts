@@ -172,11 +172,21 @@ function rank(compiled: CompiledPath): string {
 /** Stores an activity entry made by a call (the activity feature's recorder). */
 type RecordActivity = (context: AppContext, request: Request, entry: ActivityEntry) => Promise<void>;
 
-/** A handler's answer as the client gets it: its status and JSON body (null for another body). */
+/** What `data(value, init)` returns (the API's error answers); React Router does not export the class at runtime. */
+type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+
+/** A handler's answer as the client gets it: whether it succeeded (2xx) and its JSON body (null for another body). */
 async function answered(result: unknown): Promise<{ ok: boolean; body: unknown }> {
-  if (!(result instanceof Response)) return { ok: true, body: result };
-  const isJson = result.headers.get("content-type")?.includes("json") ?? false;
-  return { ok: result.ok, body: isJson ? await result.clone().json() : null };
+  if (result instanceof Response) {
+    const isJson = result.headers.get("content-type")?.includes("json") ?? false;
+    return { ok: result.ok, body: isJson ? await result.clone().json() : null };
+  }
+  if ((result as DataWithInit | null)?.type === "DataWithResponseInit") {
+    const { data, init } = result as DataWithInit;
+    const status = init?.status ?? 200;
+    return { ok: status >= 200 && status < 300, body: data };
+  }
+  return { ok: true, body: result };
 }
 
 /** Records the change a call made, after its handler answered; a failure to record is logged, not answered. */

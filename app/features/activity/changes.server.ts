@@ -122,10 +122,21 @@ export function archiveVerb({ answer }: Change): string {
   return answerData(answer)?.archived ? "archived" : "restored";
 }
 
+/** A value as JSON with every object's keys sorted: the database's JSON keeps keys in an order of its own. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object" && value !== null)
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  return JSON.stringify(value);
+}
+
 /** The settings groups whose values differ, by their keys (`tagline, activityLog`). */
 function changedGroups(before: SiteSettings, after: SiteSettings): string {
   const keys = Object.keys(defaultSiteSettings) as (keyof SiteSettings)[];
-  const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  const changed = keys.filter((key) => canonical(before[key]) !== canonical(after[key]));
   return changed.length > 0 ? changed.join(", ") : "nothing";
 }
 

@@ -16,6 +16,7 @@ import {
 import { signInMember, signInOwner } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import {
+  activityLog,
   contacts,
   contentEpisodes,
   contentSeries,
@@ -236,6 +237,7 @@ const OWNER_CALLS: OwnerCall[] = [
   }),
   ownerCall("DELETE /api/admin/settings/artwork"),
   ownerCall("GET /api/admin/sign-ins"),
+  ownerCall("GET /api/admin/activity", { query: "person=owner@example.com&kind=episode.deleted&page=1" }),
   ownerCall("GET /api/admin/stories"),
   ownerCall("PUT /api/admin/stories/order", { body: () => ({ ids: [ids.story] }) }),
   ownerCall("POST /api/admin/stories", {
@@ -334,6 +336,7 @@ async function snapshot() {
     events: await db.select().from(memberEvents),
     resources: await db.select().from(memberResources),
     mediaFiles: await media.listFiles(),
+    activity: await db.select().from(activityLog),
   };
 }
 
