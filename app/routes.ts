@@ -59,6 +59,7 @@ export default [
     route("admin/stories/:id", "routes/admin/story-editor.tsx", { id: "admin-story-edit" }),
     route("admin/events", "routes/admin/events.tsx"),
     route("admin/resources", "routes/admin/resources.tsx"),
+    route("admin/activity", "routes/admin/activity.tsx"),
   ]),
 
   // The page cache's one public API answer (app/lib/public-routes.ts); every other call is the dispatcher's.

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callApi } from "#tests/setup/call-api";
+import { callRoute } from "#tests/setup/call-route";
 import { insertPodcastEpisode, insertSubscriber } from "#tests/setup/owner-fixtures";
 import { signInMember, signInOwner } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { activityLog, siteSettings } from "~/db/schema";
 import { defaultSiteSettings } from "~/lib/site-config";
+import * as activityPage from "~/routes/admin/activity";
 import { pruneActivity, recordActivity } from "./activity.server";
 
 let database: TestDatabase;
@@ -178,6 +180,29 @@ describe("GET /api/admin/activity", () => {
     expect(new Set(anaRows.map((row) => `${row.actorEmail} ${row.kind}`))).toEqual(
       new Set(["ana@example.com episode.deleted"]),
     );
+  });
+
+  it("gives the /admin/activity page the same rows, the view from its address and the filters' choices", async () => {
+    await seed();
+    const page = (query: string) =>
+      callRoute(
+        activityPage.loader,
+        database.db,
+        new Request(`http://localhost/admin/activity${query}`, {
+          headers: { cookie: owner },
+        }),
+      );
+    const filtered = await page("?person=ben@example.com&page=1");
+    expect(filtered.body).toMatchObject({
+      view: { page: 1, person: "ben@example.com", kind: "" },
+      page: { pageCount: 1, counts: { matching: 20 } },
+      choices: {
+        people: ["ana@example.com", "ben@example.com"],
+        kinds: ["episode.deleted", "episode.published", "settings.changed"],
+      },
+    });
+    // An address edited into something the log does not take shows the first page of everything.
+    expect((await page("?kind=<script>")).body).toMatchObject({ view: { page: 1, person: "", kind: "" } });
   });
 
   it("refuses a bad query with 400 and anyone but the owner with 401 or 403", async () => {

@@ -15,6 +15,7 @@ describe("the admin shell's links", () => {
       "Subscribers",
       "Members",
       "Settings",
+      "Activity",
     ]);
   });
 

@@ -15,7 +15,8 @@ export type AdminLinkIcon =
   | "applications"
   | "subscribers"
   | "members"
-  | "settings";
+  | "settings"
+  | "activity";
 
 export type AdminLink = { label: string; to: string; icon: AdminLinkIcon; roles: readonly AdminRole[] };
 
@@ -24,8 +25,8 @@ export const ADMIN_HOME = "/admin";
 
 /**
  * The admin shell's navigation in its order. Guest Applications goes where the spec's floating menu sends the owner
- * (/members/guest-applications), since /admin/guest-applications shows the login form (spec section 2). Staff and
- * Activity join with staff accounts, for the owner only.
+ * (/members/guest-applications), since /admin/guest-applications shows the login form (spec section 2). Activity
+ * is the owner's alone; Staff joins with staff accounts, for the owner only.
  */
 export const ADMIN_LINKS: readonly AdminLink[] = [
   { label: "Episodes", to: "/admin/episodes", icon: "episodes", roles: ["owner"] },
@@ -39,6 +40,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { label: "Subscribers", to: "/admin/subscribers", icon: "subscribers", roles: ["owner"] },
   { label: "Members", to: "/admin/members", icon: "members", roles: ["owner"] },
   { label: "Settings", to: "/admin/settings", icon: "settings", roles: ["owner"] },
+  { label: "Activity", to: "/admin/activity", icon: "activity", roles: ["owner"] },
 ];
 
 /** The links a role sees, in the shell's order. */

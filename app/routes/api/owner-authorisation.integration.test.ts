@@ -33,6 +33,7 @@ import {
 import { sampleStoryRows } from "~/features/stories/stories.server";
 import { defaultSiteSettings } from "~/lib/site-config";
 import { api } from "~/routes/api/calls.server";
+import * as activityPage from "../admin/activity";
 import * as contactsPage from "../admin/contacts";
 import * as contentCalendarPage from "../admin/content-calendar";
 import * as episodeEditorPage from "../admin/episode-editor";
@@ -406,6 +407,7 @@ describe("owner pages", () => {
     { path: "/admin/stories/new", loader: storyEditorPage.loader },
     { path: "/admin/events", loader: eventsPage.loader },
     { path: "/admin/resources", loader: resourcesPage.loader },
+    { path: "/admin/activity", loader: activityPage.loader },
   ];
 
   it("redirect everyone but the owner to /admin/login on the server", async () => {

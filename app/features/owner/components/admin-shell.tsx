@@ -3,6 +3,7 @@ import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Clapperboard from "lucide-react/icons/clapperboard";
 import FolderDown from "lucide-react/icons/folder-down";
+import History from "lucide-react/icons/history";
 import IdCard from "lucide-react/icons/id-card";
 import Mail from "lucide-react/icons/mail";
 import Menu from "lucide-react/icons/menu";
@@ -38,6 +39,7 @@ const ICONS: Record<AdminLinkIcon, LucideIcon> = {
   subscribers: Users,
   members: IdCard,
   settings: Settings,
+  activity: History,
 };
 
 const linkClass =
