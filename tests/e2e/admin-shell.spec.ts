@@ -13,6 +13,7 @@ const SCREENS = [
   "Subscribers",
   "Members",
   "Settings",
+  "Activity",
 ];
 
 test.describe("the admin shell", () => {
