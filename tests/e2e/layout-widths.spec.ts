@@ -29,6 +29,7 @@ const ADMIN_PAGES = [
   "/admin/events",
   "/admin/resources",
   "/admin/settings",
+  "/admin/activity",
   "/members/guest-applications",
 ];
 
