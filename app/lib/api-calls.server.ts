@@ -73,13 +73,15 @@ export type ApiCall<Body = undefined, Query = undefined, Id = number, Access ext
   handler(args: ApiCallArgs<Body, Query, Id, UserFor<Access>>): unknown;
 };
 
-/** One activity log entry as a call describes it; the registry adds who, when and from where. */
+/** One activity log entry as a call describes it; the registry adds who (unless the call knows), when and from where. */
 export type ActivityEntry = {
   kind: string;
   subjectType: string | null;
   subjectId: string | null;
   subjectTitle: string | null;
   detail?: string | null;
+  /** Who acted, when the request's session does not say yet (a sign-in names the account it signed in). */
+  actor?: { staffId: number | null; email: string | null };
 };
 
 /**
