@@ -54,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     newsletter: newsletterPublication(settings, NEWSLETTER_URL),
     user: viewer.user,
     isOwner: viewer.isOwner,
+    /** The staff account's role: which admin screens the shell links to (null for everyone else). */
+    staffRole: viewer.staff?.role ?? null,
     // Development and tests upgrade for free on purpose; a production site doing so is the owner's to know.
     paymentsNotConfigured: viewer.isOwner && env.NODE_ENV === "production" && billingFor(env) === null,
     mockSignInEnabled: isMockSignInEnabled(env),

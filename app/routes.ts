@@ -38,7 +38,8 @@ export default [
 
   route("admin/login", "routes/admin/login.tsx", { id: "admin-login" }),
   route("admin/guest-applications", "routes/admin/login.tsx", { id: "admin-guest-applications" }),
-  // The owner's screens, in the admin shell (for the owner only: /admin shows a visitor the login form, and the
+  route("admin/accept-invite", "routes/admin/accept-invite.tsx"),
+  // The staff's screens, in the admin shell (for staff only: /admin shows a visitor the login form, and the
   // applications page is a premium member's as well).
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx", { id: "admin-index" }),
@@ -54,6 +55,7 @@ export default [
     route("admin/insights/new", "routes/admin/insight-editor.tsx", { id: "admin-insight-new" }),
     route("admin/insights/:id", "routes/admin/insight-editor.tsx", { id: "admin-insight-edit" }),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/stories", "routes/admin/stories.tsx"),
     route("admin/stories/new", "routes/admin/story-editor.tsx", { id: "admin-story-new" }),
     route("admin/stories/:id", "routes/admin/story-editor.tsx", { id: "admin-story-edit" }),

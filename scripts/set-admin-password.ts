@@ -5,9 +5,10 @@
  * next start.
  */
 import { openDatabase } from "~/db/client.server";
-import { generatePassword, setOwnerPassword } from "~/features/owner/password.server";
+import { setOwnerPassword } from "~/features/owner/password.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/owner/schema";
 import { parseEnv } from "~/lib/env.server";
+import { generatePassword } from "~/lib/password-hash.server";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

@@ -93,7 +93,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
     await seedSamplePremiumEpisodes(database.db);
     await storeSampleEpisodeMedia(database.db, media, mediaLimits(env));
     await renewWaitingPremiumMediaKeys(database.db, media);
-    await ensureOwnerPassword(database.db, env.ADMIN_PASSWORD);
+    await ensureOwnerPassword(database.db, env.ADMIN_PASSWORD, console.log, env.OWNER_EMAIL);
   } catch (error) {
     await database.close();
     throw error;

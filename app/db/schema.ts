@@ -429,7 +429,7 @@ export const ownerSignIns = pgTable(
   (t) => [index("owner_sign_ins_at_idx").on(t.at)],
 );
 
-/** Site-wide secrets set at run time, such as the owner's password hash (key "owner_password_hash"). */
+/** Site-wide secrets set at run time, such as the key private feed addresses are derived from. */
 export const appSecrets = pgTable("app_secrets", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
@@ -594,4 +594,42 @@ export const activityLog = pgTable(
     index("activity_log_actor_email").on(t.actorEmail, t.occurredAt, t.id),
     index("activity_log_kind").on(t.kind, t.occurredAt, t.id),
   ],
+);
+
+/**
+ * People who work in the admin area (decision 054), each with a role: owner, editor or support. The first owner is made
+ * at start-up from OWNER_EMAIL (or owner@localhost) and ADMIN_PASSWORD or a printed password; the others are invited
+ * and have no password until they accept. Emails are stored lower-cased.
+ */
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    role: text("role").notNull(),
+    /** scrypt (as hashPassword writes it); null until the invitation is accepted. */
+    passwordHash: text("password_hash"),
+    status: text("status").notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("staff_accounts_role_check", sql`${t.role} in ('owner', 'editor', 'support')`),
+    check("staff_accounts_status_check", sql`${t.status} in ('active', 'suspended')`),
+  ],
+);
+
+/** Single-use invitation links (valid 7 days); only the SHA-256 of the token is stored. */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_invitations_staff_idx").on(t.staffId)],
 );

@@ -12,16 +12,19 @@ import {
 } from "./auth.server";
 import { logUnexpectedError } from "./log-unexpected-error.server";
 import { parseListQuery } from "./owner-list.server";
+import type { StaffMember, StaffRole } from "./staff-roles";
 
 /**
  * Who may make a call. `public`: anyone; `member`: any signed-in member; `{ tier }`: a member of one of those tiers
- * (403 with `forbiddenMessage` for another tier); `owner`: the owner's session; `{ anyOf }`: any of those. Without a
- * session the refusal is a 401, with one a 403.
+ * (403 with `forbiddenMessage` for another tier); `{ staff }`: a staff account of one of those roles (the lists in
+ * ~/lib/staff-roles `ROLES`); `owner`: a staff account with the owner role (as `{ staff: ["owner"] }`); `{ anyOf }`: any
+ * of those. Without a session the refusal is a 401, with one (a member's or a staff member's) a 403.
  */
 export type ApiAccess =
   | "public"
   | "member"
   | "owner"
+  | { staff: readonly StaffRole[] }
   | { tier: MembershipTier | readonly MembershipTier[]; forbiddenMessage?: string }
   | { anyOf: readonly ApiAccess[] };
 
@@ -44,6 +47,8 @@ type ApiCallArgs<Body, Query, Id, User = CurrentUser | null> = {
   /** The signed-in member, if any (set for every access but `public`, where it is null). */
   user: User;
   isOwner: boolean;
+  /** The staff account making the call, if any (set for every access but `public`). */
+  staff: StaffMember | null;
 };
 
 /** One API call: its method and address, who may make it, its inputs, and what it does. */
@@ -109,10 +114,15 @@ function refusal(status: 401 | 403, message: string): Response {
   return Response.json({ success: false, message }, { status });
 }
 
-function allows(access: ApiAccess, user: CurrentUser | null, isOwner: boolean): boolean {
+type Asker = { user: CurrentUser | null; isOwner: boolean; staff: StaffMember | null };
+
+function allows(access: ApiAccess, asker: Asker): boolean {
   if (access === "public") return true;
-  if (access === "owner") return isOwner;
-  if (typeof access === "object" && "anyOf" in access) return access.anyOf.some((each) => allows(each, user, isOwner));
+  if (access === "owner") return asker.isOwner;
+  if (typeof access === "object" && "staff" in access)
+    return asker.staff !== null && access.staff.includes(asker.staff.role);
+  if (typeof access === "object" && "anyOf" in access) return access.anyOf.some((each) => allows(each, asker));
+  const { user } = asker;
   if (!user) return false;
   if (access === "member") return true;
   const tiers: readonly MembershipTier[] = typeof access.tier === "string" ? [access.tier] : access.tier;
@@ -125,11 +135,11 @@ function forbiddenMessage(access: ApiAccess): string {
 }
 
 /** Checks the access; throws the 401 or 403. */
-async function checkAccess(db: Database, request: Request, access: ApiAccess) {
-  if (access === "public") return { user: null, isOwner: false };
-  const { user, isOwner } = await getViewer(db, request);
-  if (allows(access, user, isOwner)) return { user, isOwner };
-  throw user ? refusal(403, forbiddenMessage(access)) : refusal(401, NOT_SIGNED_IN_MESSAGE);
+async function checkAccess(db: Database, request: Request, access: ApiAccess): Promise<Asker> {
+  if (access === "public") return { user: null, isOwner: false, staff: null };
+  const { user, isOwner, staff } = await getViewer(db, request);
+  if (allows(access, { user, isOwner, staff })) return { user, isOwner, staff };
+  throw user || staff ? refusal(403, forbiddenMessage(access)) : refusal(401, NOT_SIGNED_IN_MESSAGE);
 }
 
 type Segment = { literal: string } | { param: string };
@@ -259,7 +269,7 @@ export function apiRegistry(
       return methodNotAllowed();
     }
     if (call.available && !call.available(app)) return notFoundAnswer();
-    const { user, isOwner } = await checkAccess(app.db, request, call.access);
+    const { user, isOwner, staff } = await checkAccess(app.db, request, call.access);
 
     let id: unknown;
     if (params.id !== undefined) {
@@ -278,7 +288,7 @@ export function apiRegistry(
       if (!parsed.ok) return parsed.response;
       body = parsed.data;
     }
-    const args = { db: app.db, context: app, request, params, id, body, query, user, isOwner };
+    const args = { db: app.db, context: app, request, params, id, body, query, user, isOwner, staff };
     const describeChange =
       options.recordActivity && call.activity && call.activity !== "none" && (await call.activity(args));
     const result = await call.handler(args);

@@ -1,14 +1,18 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { staffAccounts, users } from "~/db/schema";
 import type { CurrentUser, MembershipTier } from "~/lib/current-user";
-import { hasOwnerRole, readSession } from "~/lib/session.server";
+import { liveStaffId, readSession } from "~/lib/session.server";
+import type { StaffMember, StaffRole } from "~/lib/staff-roles";
 
 export type { CurrentUser, MembershipTier };
 
-/** Who is making a request: a member (or nobody), and whether the session carries the owner role. */
-export type Viewer = { user: CurrentUser | null; isOwner: boolean };
+/**
+ * Who is making a request: a member (or nobody), the staff account the session carries (active, with a password, as
+ * the database says now), and whether that account is an owner.
+ */
+export type Viewer = { user: CurrentUser | null; isOwner: boolean; staff: StaffMember | null };
 
 const viewers = new WeakMap<Request, Promise<Viewer>>();
 
@@ -24,9 +28,23 @@ export function getViewer(db: Database, request: Request): Promise<Viewer> {
 
 async function loadViewer(db: Database, request: Request): Promise<Viewer> {
   const session = await readSession(db, request);
-  if (!session) return { user: null, isOwner: false };
-  const user = session.data.userId ? await findCurrentUser(db, session.data.userId) : null;
-  return { user, isOwner: hasOwnerRole(session.data) };
+  if (!session) return { user: null, isOwner: false, staff: null };
+  const staffId = liveStaffId(session.data);
+  const [user, staff] = await Promise.all([
+    session.data.userId ? findCurrentUser(db, session.data.userId) : null,
+    staffId === null ? null : findActiveStaff(db, staffId),
+  ]);
+  return { user, isOwner: staff?.role === "owner", staff };
+}
+
+/** An active staff account that has set its password: a suspended, removed or still invited one signs nobody in. */
+export async function findActiveStaff(db: Database, id: number): Promise<StaffMember | null> {
+  const [row] = await db
+    .select({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.id, id), eq(staffAccounts.status, "active"), isNotNull(staffAccounts.passwordHash)))
+    .limit(1);
+  return row ? { ...row, role: row.role as StaffRole } : null;
 }
 
 export async function findCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {
@@ -61,8 +79,17 @@ export async function requireUserForPage(db: Database, request: Request): Promis
   return user;
 }
 
-/** Owner pages: the owner's session, or a redirect to the admin login. */
-export async function requireOwnerForPage(db: Database, request: Request): Promise<void> {
-  const { isOwner } = await getViewer(db, request);
-  if (!isOwner) throw redirect("/admin/login");
+/**
+ * Admin pages: a staff account of one of `roles`. Nobody signed in goes to the admin login; a staff member whose role
+ * does not reach the page gets a 403 page (the admin shell's navigation never links there).
+ */
+export async function requireStaffForPage(
+  db: Database,
+  request: Request,
+  roles: readonly StaffRole[],
+): Promise<StaffMember> {
+  const { staff } = await getViewer(db, request);
+  if (!staff) throw redirect("/admin/login");
+  if (!roles.includes(staff.role)) throw Response.json({ message: FORBIDDEN_MESSAGE }, { status: 403 });
+  return staff;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInMember, signInOwner } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { sessions } from "~/db/schema";
-import { getViewer, requireOwnerForPage, requireUserForPage } from "~/lib/auth.server";
+import { getViewer, requireStaffForPage, requireUserForPage } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
 import { SESSION_COOKIE } from "~/lib/request-cookies.server";
 import { createSession, endSession, readSession, startSession, wasSessionFound } from "~/lib/session.server";
@@ -37,7 +37,7 @@ describe("sessions", () => {
   });
 
   it("ignores tampered, unknown and malformed cookies", async () => {
-    const { token } = await createSession(database.db, { ownerExpiresAt: Date.now() + 60_000 });
+    const { token } = await createSession(database.db, { staffId: 1, staffExpiresAt: Date.now() + 60_000 });
     const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     for (const cookie of [`${SESSION_COOKIE}=${tampered}`, `${SESSION_COOKIE}=x`, `${SESSION_COOKIE}=${token}'--`]) {
       expect(await readSession(database.db, requestWith(cookie))).toBeNull();
@@ -77,7 +77,7 @@ describe("sessions", () => {
   });
 
   it("treats an expired session as none and deletes it", async () => {
-    const { token } = await createSession(database.db, { ownerExpiresAt: Date.now() + 60_000 }, -1000);
+    const { token } = await createSession(database.db, { staffId: 1, staffExpiresAt: Date.now() + 60_000 }, -1000);
     expect(await readSession(database.db, requestWith(`${SESSION_COOKIE}=${token}`))).toBeNull();
     const left = await database.db.select().from(sessions);
     expect(left.every((row) => row.expire.getTime() > Date.now())).toBe(true);
@@ -114,8 +114,10 @@ describe("guards", () => {
     expect(response.headers.get("location")).toBe("/api/login?returnTo=%2Fmembers%2Fdashboard%3Ftab%3D1");
   });
 
-  it("sends a non-owner to the admin login from owner pages", async () => {
-    const response = await thrownBy(requireOwnerForPage(database.db, requestWith("localStorage-admin=true")));
+  it("sends someone without a staff account to the admin login from admin pages", async () => {
+    const response = await thrownBy(
+      requireStaffForPage(database.db, requestWith("localStorage-admin=true"), ["owner"]),
+    );
     expect(response.headers.get("location")).toBe("/admin/login");
   });
 

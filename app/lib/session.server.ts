@@ -8,15 +8,32 @@ import { requestCookies, SESSION_COOKIE } from "~/lib/request-cookies.server";
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * What a session carries: the signed-in member and/or the owner role, which lasts until `ownerExpiresAt` (milliseconds
- * since the epoch) whatever the session's own expiry, which the member part may set further away. Everything else is
- * read fresh from the db.
+ * What a session carries: the signed-in member and/or a staff account (`staffId`), whose part lasts until
+ * `staffExpiresAt` (milliseconds since the epoch) whatever the session's own expiry, which the member part may set
+ * further away. The account's role and status are read fresh from the db on every request; `staffStartedAt`,
+ * `address` and `userAgent` describe the sign-in to the person's list of their sessions.
  */
-export type SessionData = { userId?: string; ownerExpiresAt?: number };
+export type SessionData = {
+  userId?: string;
+  staffId?: number;
+  staffExpiresAt?: number;
+  staffStartedAt?: number;
+  address?: string;
+  userAgent?: string;
+};
 
-/** Whether the session still carries the owner role. */
-export function hasOwnerRole(data: SessionData, now = Date.now()): boolean {
-  return typeof data.ownerExpiresAt === "number" && data.ownerExpiresAt > now;
+/** The staff account the session still carries, if any. */
+export function liveStaffId(data: SessionData, now = Date.now()): number | null {
+  return typeof data.staffId === "number" && typeof data.staffExpiresAt === "number" && data.staffExpiresAt > now
+    ? data.staffId
+    : null;
+}
+
+/** The staff part of a session, kept when a member signs in on it (or out of it). */
+export function staffPartOf(data: SessionData | undefined): SessionData {
+  if (!data || liveStaffId(data) === null) return {};
+  const { staffId, staffExpiresAt, staffStartedAt, address, userAgent } = data;
+  return { staffId, staffExpiresAt, staffStartedAt, address, userAgent };
 }
 
 export type ActiveSession = { id: string; data: SessionData; expiresAt: Date };
@@ -86,17 +103,51 @@ export async function startSession(
   return sessionCookie(env, token, maxAgeMs);
 }
 
+/** A staff account's part of a session lasts a working day; a stolen staff cookie is worth less than a member's. */
+export const STAFF_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+
+/** User agents are free text from the client; what a person needs to recognise a browser fits in this. */
+const USER_AGENT_MAX_LENGTH = 512;
+
 /**
- * Ends every session that carries the owner role (the owner's password changed). A member signed in on such a session
- * is signed out too: the session's token may be what leaked, and signing in again by email costs a member little.
+ * Signs a staff account in on a fresh session (the login, an accepted invitation). A member signed in on the
+ * request's session stays signed in, their part keeping its own end; the staff part gets its twelve hours. The address
+ * and browser are kept for the person's list of their sessions. Returns the Set-Cookie header value.
  */
-export async function endOwnerSessions(db: Database, now = Date.now()): Promise<void> {
-  await db.delete(sessions).where(carriesOwnerRole(now));
+export async function startStaffSession(
+  db: Database,
+  env: Env,
+  request: Request,
+  staffId: number,
+  address: string,
+): Promise<string> {
+  const now = Date.now();
+  const current = await readSession(db, request);
+  const memberLeftMs = current?.data.userId ? current.expiresAt.getTime() - now : 0;
+  const userAgent = request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX_LENGTH);
+  const data: SessionData = {
+    ...(current?.data.userId && { userId: current.data.userId }),
+    staffId,
+    staffExpiresAt: now + STAFF_SESSION_MAX_AGE_MS,
+    staffStartedAt: now,
+    address,
+    ...(userAgent && { userAgent }),
+  };
+  return startSession(db, env, request, data, Math.max(STAFF_SESSION_MAX_AGE_MS, memberLeftMs));
 }
 
-/** In a query of the sessions table: the rows whose session still carries the owner role (as `hasOwnerRole`). */
-export function carriesOwnerRole(now = Date.now()): SQL {
-  return sql`coalesce((${sessions.sess}->>'ownerExpiresAt')::bigint, 0) > ${now}`;
+/**
+ * Ends every session of a staff account (its password changed, it was suspended or removed). A member signed in on
+ * such a session is signed out too: the session's token may be what leaked, and signing in again by email costs a
+ * member little.
+ */
+export async function endStaffSessions(db: Database, staffId: number): Promise<void> {
+  await db.delete(sessions).where(sql`(${sessions.sess}->>'staffId')::int = ${staffId}`);
+}
+
+/** In a query of the sessions table: the rows whose session still carries a staff account (as `liveStaffId`). */
+export function carriesStaffAccount(now = Date.now()): SQL {
+  return sql`(${sessions.sess}->>'staffId') is not null and coalesce((${sessions.sess}->>'staffExpiresAt')::bigint, 0) > ${now}`;
 }
 
 /** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */

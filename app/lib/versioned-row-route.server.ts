@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { apiError, notFound } from "./api.server";
 import { type AnyApiCall, type ApiActivity, apiCall } from "./api-calls.server";
 import type { AppContext } from "./app-context.server";
+import { ROLES } from "./staff-roles";
 
 /** A save of a row the owner edits in a form: the row as saved, or why not (404 gone, 409 changed since it opened). */
 export type VersionedSave<Row> = { saved: Row } | { refused: 404 | 409 };
@@ -35,7 +36,7 @@ export function versionedRowCalls<Schema extends z.ZodType, Row>(row: VersionedR
     apiCall({
       method: "GET",
       path: row.path,
-      access: "owner",
+      access: { staff: ROLES.content },
       async handler({ db, id }) {
         const data = await row.read(db, id);
         if (!data) return notFound(row.notFoundMessage);
@@ -45,7 +46,7 @@ export function versionedRowCalls<Schema extends z.ZodType, Row>(row: VersionedR
     apiCall({
       method: "PUT",
       path: row.path,
-      access: "owner",
+      access: { staff: ROLES.content },
       body: row.saveSchema as z.ZodType<z.infer<Schema>>,
       activity: row.activity.save,
       async handler({ db, id, body }) {
@@ -58,7 +59,7 @@ export function versionedRowCalls<Schema extends z.ZodType, Row>(row: VersionedR
     apiCall({
       method: "DELETE",
       path: row.path,
-      access: "owner",
+      access: { staff: ROLES.content },
       activity: row.activity.remove,
       async handler({ context, id }) {
         if (!(await row.remove(context, id))) return notFound(row.notFoundMessage);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
-import { hasOwnerRole, readSession, startSession } from "~/lib/session.server";
+import { readSession, staffPartOf, startSession } from "~/lib/session.server";
 import { recordSignIn } from "./members.server";
 import { safeReturnTo } from "./return-to";
 
@@ -22,7 +22,7 @@ export async function signInAndRedirect(
   const previous = await readSession(db, request);
   const setCookie = await startSession(db, env, request, {
     userId,
-    ...(previous && hasOwnerRole(previous.data) && { ownerExpiresAt: previous.data.ownerExpiresAt }),
+    ...staffPartOf(previous?.data),
   });
   const headers = new Headers();
   headers.append("Set-Cookie", setCookie);

@@ -136,10 +136,17 @@ describe("what an episode gives to whom", () => {
 describe("the viewer", () => {
   const user = { id: "u", email: null, firstName: null, lastName: null, profileImageUrl: null } as const;
 
-  it("is the owner whenever the session has the owner's role, a member by tier, else anonymous", () => {
-    expect(episodeViewerOf({ user: null, isOwner: false })).toEqual(ANONYMOUS);
-    expect(episodeViewerOf({ user: { ...user, membershipTier: "basic" }, isOwner: false })).toEqual(VIEWERS.basic);
-    expect(episodeViewerOf({ user: { ...user, membershipTier: "free" }, isOwner: true })).toEqual(VIEWERS.owner);
+  it("is the owner whenever the session has an owner's or editor's account, a member by tier, else anonymous", () => {
+    const staff = (role: "owner" | "editor" | "support") => ({ id: 1, email: "s@example.com", role });
+    expect(episodeViewerOf({ user: null, staff: null })).toEqual(ANONYMOUS);
+    expect(episodeViewerOf({ user: { ...user, membershipTier: "basic" }, staff: null })).toEqual(VIEWERS.basic);
+    expect(episodeViewerOf({ user: { ...user, membershipTier: "free" }, staff: staff("owner") })).toEqual(
+      VIEWERS.owner,
+    );
+    expect(episodeViewerOf({ user: null, staff: staff("editor") })).toEqual(VIEWERS.owner);
+    expect(episodeViewerOf({ user: { ...user, membershipTier: "basic" }, staff: staff("support") })).toEqual(
+      VIEWERS.basic,
+    );
   });
 
   it("is read only when a part is not for everyone", async () => {

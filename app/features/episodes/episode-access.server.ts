@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle
 import { podcastEpisodes } from "~/db/schema";
 import type { Viewer } from "~/lib/auth.server";
 import type { MembershipTier } from "~/lib/current-user";
+import { hasRole, ROLES } from "~/lib/staff-roles";
 
 /**
  * The one rule for what an episode gives to whom. Every page, file and feed that carries something of an episode asks
@@ -15,8 +16,9 @@ export type EpisodeViewer = { kind: "anonymous" } | { kind: "member"; tier: Memb
 
 export const ANONYMOUS: EpisodeViewer = { kind: "anonymous" };
 
-export function episodeViewerOf({ user, isOwner }: Viewer): EpisodeViewer {
-  if (isOwner) return { kind: "owner" };
+/** Staff who edit the show (owner, editor) see what the owner sees; support is a member like any other here. */
+export function episodeViewerOf({ user, staff }: Pick<Viewer, "user" | "staff">): EpisodeViewer {
+  if (hasRole(staff, ROLES.content)) return { kind: "owner" };
   return user ? { kind: "member", tier: user.membershipTier } : ANONYMOUS;
 }
 

@@ -10,7 +10,7 @@ import {
   subscribers,
   users,
 } from "~/db/schema";
-import { carriesOwnerRole } from "~/lib/session.server";
+import { carriesStaffAccount } from "~/lib/session.server";
 import type { MemberNamesSchema } from "./schema";
 
 const sameEmail = (column: typeof subscribers.email | typeof guestApplications.email, email: string) =>
@@ -100,8 +100,8 @@ export async function exportMemberData(db: Database, userId: string) {
 }
 
 /**
- * Deletes a member's account, for the member themself and for the owner's Remove: their sessions (an owner session
- * that also carried the member keeps the owner role), the member row with their private feed, their sign-in links and
+ * Deletes a member's account, for the member themself and for the owner's Remove: their sessions (a staff session
+ * that also carried the member keeps its staff account), the member row with their private feed, their sign-in links and
  * the subscriber rows of their address. Guest applications made with the address are the owner's records and stay;
  * nothing in them points at the account. False when there was no such member.
  */
@@ -110,7 +110,7 @@ export async function deleteMemberAccount(db: Database, userId: string): Promise
     const [member] = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
     if (!member) return false;
     const ofMember = sql`${sessions.sess}->>'userId' = ${userId}`;
-    await tx.delete(sessions).where(and(ofMember, not(carriesOwnerRole())));
+    await tx.delete(sessions).where(and(ofMember, not(carriesStaffAccount())));
     await tx
       .update(sessions)
       .set({ sess: sql`${sessions.sess} - 'userId'` })

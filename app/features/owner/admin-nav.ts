@@ -1,8 +1,7 @@
-/**
- * Who works in the admin area. Only the owner today; staff accounts add their roles here (editor, support), and each
- * link below names the roles that see it, so a role's navigation is one filter away.
- */
-export type AdminRole = "owner";
+import { ROLES, type StaffRole } from "~/lib/staff-roles";
+
+/** Who works in the admin area: each link below names the roles that see it (the roles its page and calls allow). */
+export type AdminRole = StaffRole;
 
 export type AdminLinkIcon =
   | "episodes"
@@ -16,6 +15,7 @@ export type AdminLinkIcon =
   | "subscribers"
   | "members"
   | "settings"
+  | "staff"
   | "activity";
 
 export type AdminLink = { label: string; to: string; icon: AdminLinkIcon; roles: readonly AdminRole[] };
@@ -25,22 +25,23 @@ export const ADMIN_HOME = "/admin";
 
 /**
  * The admin shell's navigation in its order. Guest Applications goes where the spec's floating menu sends the owner
- * (/members/guest-applications), since /admin/guest-applications shows the login form (spec section 2). Activity
- * is the owner's alone; Staff joins with staff accounts, for the owner only.
+ * (/members/guest-applications), since /admin/guest-applications shows the login form (spec section 2). Staff and
+ * Activity are the owner's.
  */
 export const ADMIN_LINKS: readonly AdminLink[] = [
-  { label: "Episodes", to: "/admin/episodes", icon: "episodes", roles: ["owner"] },
-  { label: "Insights", to: "/admin/insights", icon: "insights", roles: ["owner"] },
-  { label: "Stories", to: "/admin/stories", icon: "stories", roles: ["owner"] },
-  { label: "Events", to: "/admin/events", icon: "events", roles: ["owner"] },
-  { label: "Resources", to: "/admin/resources", icon: "resources", roles: ["owner"] },
-  { label: "Content Calendar", to: "/admin/content-calendar", icon: "calendar", roles: ["owner"] },
-  { label: "Contact Messages", to: "/admin/contacts", icon: "messages", roles: ["owner"] },
-  { label: "Guest Applications", to: "/members/guest-applications", icon: "applications", roles: ["owner"] },
-  { label: "Subscribers", to: "/admin/subscribers", icon: "subscribers", roles: ["owner"] },
-  { label: "Members", to: "/admin/members", icon: "members", roles: ["owner"] },
-  { label: "Settings", to: "/admin/settings", icon: "settings", roles: ["owner"] },
-  { label: "Activity", to: "/admin/activity", icon: "activity", roles: ["owner"] },
+  { label: "Episodes", to: "/admin/episodes", icon: "episodes", roles: ROLES.content },
+  { label: "Insights", to: "/admin/insights", icon: "insights", roles: ROLES.content },
+  { label: "Stories", to: "/admin/stories", icon: "stories", roles: ROLES.content },
+  { label: "Events", to: "/admin/events", icon: "events", roles: ROLES.content },
+  { label: "Resources", to: "/admin/resources", icon: "resources", roles: ROLES.content },
+  { label: "Content Calendar", to: "/admin/content-calendar", icon: "calendar", roles: ROLES.content },
+  { label: "Contact Messages", to: "/admin/contacts", icon: "messages", roles: ROLES.audience },
+  { label: "Guest Applications", to: "/members/guest-applications", icon: "applications", roles: ROLES.applications },
+  { label: "Subscribers", to: "/admin/subscribers", icon: "subscribers", roles: ROLES.audience },
+  { label: "Members", to: "/admin/members", icon: "members", roles: ROLES.membersRead },
+  { label: "Settings", to: "/admin/settings", icon: "settings", roles: ROLES.owner },
+  { label: "Staff", to: "/admin/staff", icon: "staff", roles: ROLES.owner },
+  { label: "Activity", to: "/admin/activity", icon: "activity", roles: ROLES.owner },
 ];
 
 /** The links a role sees, in the shell's order. */

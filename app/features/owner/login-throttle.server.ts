@@ -3,8 +3,8 @@ import { and, eq, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { loginThrottles, ownerLoginBrowsers } from "~/db/schema";
 
-/** The owner's account in login_throttles; staff accounts would add their own names. */
-export const OWNER_ACCOUNT = "owner";
+/** A staff account's name in login_throttles: each account's failures are counted apart. */
+export const throttleAccountOf = (staffId: number) => `staff:${staffId}`;
 
 /** Failures in a row that cost nothing: a few typos must never make the owner wait. */
 const FREE_FAILURES = 4;

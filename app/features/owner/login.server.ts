@@ -1,18 +1,28 @@
+import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Database } from "~/db/client.server";
+import { staffAccounts } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { verifyPassword } from "~/lib/password-hash.server";
 import { clearRateLimit, consumeRateLimit, type RateLimitRule, refundRateLimit } from "~/lib/rate-limit.server";
-import { endSession, readSession, startSession } from "~/lib/session.server";
+import {
+  endSession,
+  readSession,
+  STAFF_SESSION_MAX_AGE_MS,
+  startSession,
+  startStaffSession,
+} from "~/lib/session.server";
+import type { StaffRole } from "~/lib/staff-roles";
 import {
   claimAccountAttempt,
   claimKnownBrowserAttempt,
   KNOWN_BROWSER_DAYS,
-  OWNER_ACCOUNT,
   recordAccountFailure,
   rememberBrowser,
   resetAccount,
+  throttleAccountOf,
 } from "./login-throttle.server";
-import { readOwnerPasswordHash, verifyPassword } from "./password.server";
+import { findFirstOwner } from "./password.server";
 import { recordOwnerSignIn } from "./sign-ins.server";
 
 /**
@@ -21,8 +31,8 @@ import { recordOwnerSignIn } from "./sign-ins.server";
  */
 const OWNER_LOGIN_RATE_LIMIT: RateLimitRule = { name: "owner-login", limit: 10, windowMs: 15 * 60 * 1000 };
 
-/** The owner role lasts a working day; a stolen owner cookie is worth less than a member's 30-day one. */
-export const OWNER_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** The staff part of a session lasts a working day; a stolen staff cookie is worth less than a member's 30-day one. */
+export const OWNER_SESSION_MAX_AGE_MS = STAFF_SESSION_MAX_AGE_MS;
 
 /**
  * Marks a browser the owner has logged in with. Sent only to the login call, so no page and no cache ever sees it.
@@ -43,32 +53,59 @@ async function readKnownBrowserToken(env: Env, request: Request): Promise<string
 }
 
 export type OwnerLoginResult =
-  | { outcome: "signed-in"; setCookies: string[] }
+  | { outcome: "signed-in"; setCookies: string[]; staff: { id: number; email: string; role: StaffRole } }
   | { outcome: "invalid" }
   /** This address failed too often. */
   | { outcome: "rate-limited"; retryAfterSeconds: number }
   /** The account is waiting after failures from anywhere, and this browser has not logged in before. */
   | { outcome: "slowed-down"; retryAfterSeconds: number };
 
+type LoginAccount = { id: number; email: string; role: string; passwordHash: string | null; status: string };
+
+/** The account a login names: the one with `email`, or without one the owner account (the spec's `{ password }`). */
+async function findLoginAccount(db: Database, email: string | undefined): Promise<LoginAccount | null> {
+  if (email === undefined) {
+    const owner = await findFirstOwner(db);
+    return owner && { ...owner, role: "owner" };
+  }
+  const [row] = await db
+    .select({
+      id: staffAccounts.id,
+      email: staffAccounts.email,
+      role: staffAccounts.role,
+      passwordHash: staffAccounts.passwordHash,
+      status: staffAccounts.status,
+    })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
- * Checks the password, after the address's limit and, for a browser the owner has not logged in with, the account's
- * slowdown; records the attempt; and, if the password is right, adds the owner role to a fresh session.
+ * Checks the password of the account the login names (by email, or the owner account without one), after the
+ * address's limit and, for a browser that has not logged in before, the account's slowdown; records the attempt; and,
+ * if the password is right and the account active, adds the account to a fresh session. An unknown address, a
+ * suspended account and one still invited answer as a wrong password, after as long a check. The one place staff sign
+ * in: the activity log records its "signed-in" outcomes.
  */
-export async function logInOwner(
+export async function logInStaff(
   db: Database,
   env: Env,
   request: Request,
   clientIp: string,
-  password: string,
+  credentials: { email?: string; password: string },
 ): Promise<OwnerLoginResult> {
   const byAddress = await consumeRateLimit(db, OWNER_LOGIN_RATE_LIMIT, clientIp);
   if (!byAddress.allowed) return { outcome: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
 
+  const account = await findLoginAccount(db, credentials.email);
+  const throttleAccount = account ? throttleAccountOf(account.id) : null;
   const browserToken = await readKnownBrowserToken(env, request);
   const knownBrowser = browserToken !== null && (await claimKnownBrowserAttempt(db, browserToken));
   let failuresBefore = 0;
-  if (!knownBrowser) {
-    const byAccount = await claimAccountAttempt(db, OWNER_ACCOUNT);
+  if (!knownBrowser && throttleAccount) {
+    const byAccount = await claimAccountAttempt(db, throttleAccount);
     if (!byAccount.allowed) {
       // Refused untried: the address's limit is for passwords tried, and a waiting owner must not use it up.
       await refundRateLimit(db, OWNER_LOGIN_RATE_LIMIT, clientIp);
@@ -77,33 +114,25 @@ export async function logInOwner(
     failuresBefore = byAccount.failuresBefore;
   }
 
-  const valid = await verifyPassword(password, await readOwnerPasswordHash(db));
-  if (!valid && !knownBrowser) await recordAccountFailure(db, OWNER_ACCOUNT, failuresBefore + 1);
+  const passwordRight = await verifyPassword(credentials.password, account?.passwordHash ?? null);
+  const valid = passwordRight && account?.status === "active";
+  if (!valid && !knownBrowser && throttleAccount) await recordAccountFailure(db, throttleAccount, failuresBefore + 1);
   await recordOwnerSignIn(db, { address: clientIp, userAgent: request.headers.get("user-agent"), succeeded: valid });
-  if (!valid) return { outcome: "invalid" };
+  if (!valid || !account || !throttleAccount) return { outcome: "invalid" };
 
   await clearRateLimit(db, OWNER_LOGIN_RATE_LIMIT, clientIp);
-  await resetAccount(db, OWNER_ACCOUNT);
+  await resetAccount(db, throttleAccount);
   const newBrowserToken = await rememberBrowser(db, browserToken);
-  const now = Date.now();
-  const current = await readSession(db, request);
-  // The member part of the session keeps its own end; the owner role gets its twelve hours.
-  const memberLeftMs = current?.data.userId ? current.expiresAt.getTime() - now : 0;
-  const sessionCookie = await startSession(
-    db,
-    env,
-    request,
-    { ...(current?.data.userId && { userId: current.data.userId }), ownerExpiresAt: now + OWNER_SESSION_MAX_AGE_MS },
-    Math.max(OWNER_SESSION_MAX_AGE_MS, memberLeftMs),
-  );
+  const sessionCookie = await startStaffSession(db, env, request, account.id, clientIp);
   return {
     outcome: "signed-in",
     setCookies: [sessionCookie, await knownBrowserCookie(env).serialize(newBrowserToken)],
+    staff: { id: account.id, email: account.email, role: account.role as StaffRole },
   };
 }
 
 /**
- * Drops the owner role. A member who was signed in on the same session stays signed in (on a new token); otherwise
+ * Drops the staff account from the session. A member who was signed in on the same session stays signed in (on a new token); otherwise
  * the session ends. Returns the Set-Cookie header value.
  */
 export async function logOutOwner(db: Database, env: Env, request: Request): Promise<string> {

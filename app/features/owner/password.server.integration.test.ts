@@ -1,17 +1,17 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInMember, signInOwner } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
-import { appSecrets, loginThrottles, ownerLoginBrowsers } from "~/db/schema";
+import { loginThrottles, ownerLoginBrowsers, sessions, staffAccounts } from "~/db/schema";
 import { getViewer } from "~/lib/auth.server";
-import { claimAccountAttempt, OWNER_ACCOUNT, rememberBrowser } from "./login-throttle.server";
+import { hashPassword, verifyPassword } from "~/lib/password-hash.server";
+import { claimAccountAttempt, rememberBrowser, throttleAccountOf } from "./login-throttle.server";
 import {
   ensureOwnerPassword,
-  hashPassword,
-  OWNER_PASSWORD_HASH_KEY,
+  findFirstOwner,
+  PLACEHOLDER_OWNER_EMAIL,
   readOwnerPasswordHash,
   setOwnerPassword,
-  verifyPassword,
 } from "./password.server";
 
 let database: TestDatabase;
@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 beforeEach(async () => {
-  await database.db.delete(appSecrets).where(eq(appSecrets.key, OWNER_PASSWORD_HASH_KEY));
+  await database.db.delete(sessions);
+  await database.db.delete(staffAccounts);
 });
 
 describe("password hashes", () => {
@@ -87,6 +88,28 @@ describe("the owner's password at start-up", () => {
     expect(await verifyPassword(printed[0] ?? "", await readOwnerPasswordHash(database.db))).toBe(true);
   });
 
+  it("makes the owner account from OWNER_EMAIL, and gives a placeholder owner account OWNER_EMAIL's address later", async () => {
+    const log = vi.fn();
+    await ensureOwnerPassword(database.db, undefined, log);
+    expect((await findFirstOwner(database.db))?.email).toBe(PLACEHOLDER_OWNER_EMAIL);
+    expect(log.mock.calls[0][0]).toContain(`Owner account: ${PLACEHOLDER_OWNER_EMAIL}`);
+    await ensureOwnerPassword(database.db, undefined, log, "Host@Example.com");
+    expect((await findFirstOwner(database.db))?.email).toBe("host@example.com");
+    // An address the owner chose is kept whatever OWNER_EMAIL says.
+    await ensureOwnerPassword(database.db, undefined, log, "other@example.com");
+    expect((await findFirstOwner(database.db))?.email).toBe("host@example.com");
+  });
+
+  it("keeps an existing installation's owner password as the owner account's (the staff_accounts migration)", async () => {
+    const storedBefore = await hashPassword("the-owner-password-of-old");
+    // What the migration does with app_secrets' owner_password_hash.
+    await database.db
+      .insert(staffAccounts)
+      .values({ email: PLACEHOLDER_OWNER_EMAIL, role: "owner", passwordHash: storedBefore });
+    expect(await ensureOwnerPassword(database.db, undefined, () => {}, "host@example.com")).toBe("kept-stored");
+    expect(await verifyPassword("the-owner-password-of-old", await readOwnerPasswordHash(database.db))).toBe(true);
+  });
+
   it("setOwnerPassword (the admin:password script) replaces the stored hash", async () => {
     await ensureOwnerPassword(database.db, undefined, () => {});
     await setOwnerPassword(database.db, "set-by-the-script");
@@ -101,16 +124,17 @@ describe("a new password ends the owner's sessions", () => {
   it("ends every session with the owner role and leaves members' sessions signed in (the admin:password script)", async () => {
     await setOwnerPassword(database.db, "the-first-password");
     const owner = await signInOwner(database.db);
+    const ownerId = (await findFirstOwner(database.db))?.id ?? 0;
     const member = await signInMember(database.db, "premium");
     const memberWithOwnerRole = await signInMember(database.db, "basic");
     await database.db.execute(
-      sql`update sessions set sess = jsonb_set(sess, '{ownerExpiresAt}', to_jsonb(${Date.now() + 60_000}::bigint)) where sess->>'userId' = ${memberWithOwnerRole.id}`,
+      sql`update sessions set sess = sess || jsonb_build_object('staffId', ${ownerId}::int, 'staffExpiresAt', ${Date.now() + 60_000}::bigint) where sess->>'userId' = ${memberWithOwnerRole.id}`,
     );
     expect((await viewerFor(memberWithOwnerRole.cookie)).isOwner).toBe(true);
 
     await setOwnerPassword(database.db, "the-second-password");
-    expect(await viewerFor(owner)).toEqual({ user: null, isOwner: false });
-    expect(await viewerFor(memberWithOwnerRole.cookie)).toEqual({ user: null, isOwner: false });
+    expect(await viewerFor(owner)).toEqual({ user: null, isOwner: false, staff: null });
+    expect(await viewerFor(memberWithOwnerRole.cookie)).toEqual({ user: null, isOwner: false, staff: null });
     expect((await viewerFor(member.cookie)).user?.id).toBe(member.id);
   });
 
@@ -125,7 +149,7 @@ describe("a new password ends the owner's sessions", () => {
 
   it("forgets the browsers the owner logged in with and the failures counted so far", async () => {
     await rememberBrowser(database.db, null);
-    for (let attempt = 1; attempt <= 3; attempt++) await claimAccountAttempt(database.db, OWNER_ACCOUNT);
+    for (let attempt = 1; attempt <= 3; attempt++) await claimAccountAttempt(database.db, throttleAccountOf(1));
     await setOwnerPassword(database.db, "a-fresh-password");
     expect(await database.db.$count(ownerLoginBrowsers)).toBe(0);
     expect(await database.db.$count(loginThrottles)).toBe(0);

@@ -11,15 +11,29 @@ export const LOGIN_SUCCESS_DESCRIPTION = "You are now logged in as an admin";
 export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_MIN_LENGTH = 12;
 
-/** POST /api/admin/login. Any wrong or malformed password gets the same answer as a wrong one. */
+/** An address is at most 254 characters (RFC 5321); the login refuses longer ones as a wrong password. */
+const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * POST /api/admin/login: `{ email, password }` signs in a staff account, `{ password }` alone (or an empty email) the
+ * owner account. Any wrong or malformed password or address gets the same answer as a wrong password.
+ */
 export const AdminLoginSchema = z.object({
+  email: z
+    .string({ error: INVALID_PASSWORD_DESCRIPTION })
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX_LENGTH, { error: INVALID_PASSWORD_DESCRIPTION })
+    .optional()
+    .transform((value) => value || undefined),
   password: z
     .string({ error: INVALID_PASSWORD_DESCRIPTION })
     .min(1, { error: INVALID_PASSWORD_DESCRIPTION })
     .max(PASSWORD_MAX_LENGTH, { error: INVALID_PASSWORD_DESCRIPTION }),
 });
 
-export type AdminLoginResponse = { success: boolean; message: string };
+/** `role`: the signed-in account's, so that the form sends the person to a screen their role opens. */
+export type AdminLoginResponse = { success: boolean; message: string; role?: "owner" | "editor" | "support" };
 
 /** One login attempt of the owner's whose password was checked, as the Settings screen and the API show it. */
 export type OwnerSignIn = { id: number; at: string; address: string; userAgent: string | null; succeeded: boolean };

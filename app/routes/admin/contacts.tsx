@@ -1,6 +1,7 @@
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/contacts";
 import { DashboardTabs } from "./dashboard-tabs";
 import { loadDashboardTabs } from "./dashboard-tabs.server";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.audience);
   return loadDashboardTabs(db, new Date());
 }
 

@@ -2,8 +2,9 @@ import { listContentSeries } from "~/features/calendar/calendar.server";
 import { ContentCalendar } from "~/features/calendar/components/content-calendar";
 import { listEpisodeTitles } from "~/features/episodes/owner-episodes.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/content-calendar";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.content);
   const [series, podcastEpisodes] = await Promise.all([listContentSeries(db), listEpisodeTitles(db)]);
   return { series, podcastEpisodes };
 }

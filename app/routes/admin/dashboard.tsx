@@ -6,12 +6,13 @@ import { ShowAtAGlance } from "~/features/owner/components/show-at-a-glance";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
 import type { Route } from "./+types/dashboard";
 import { DashboardTabs } from "./dashboard-tabs";
 import { loadDashboardTabs } from "./dashboard-tabs.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  args.loaderData?.view === "dashboard"
+  args.loaderData && args.loaderData.view !== "login"
     ? pageMeta(args, {
         title: "Admin Dashboard",
         description: "The show at a glance, contact messages, guest applications, subscribers and episodes.",
@@ -22,8 +23,10 @@ export const meta: Route.MetaFunction = (args) =>
 /** /admin: the login form for a visitor (spec section 2); for the owner, the show at a glance above the dashboard's tabs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const { isOwner } = await getViewer(db, request);
-  if (!isOwner) return { view: "login" as const };
+  const { isOwner, staff } = await getViewer(db, request);
+  if (!staff) return { view: "login" as const };
+  // The summary and the tabs show members, revenue and messages: the owner's. Other roles start from the shell's links.
+  if (!isOwner) return { view: "staff" as const, role: STAFF_ROLE_LABELS[staff.role] };
   const now = new Date();
   const [glance, tabs] = await Promise.all([
     readShowAtAGlance(db, now, { payingStatuses: PAYING_SUBSCRIPTION_STATUSES, monthlyPriceUsd: MONTHLY_PRICE_USD }),
@@ -37,6 +40,16 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     return (
       <main id="main" className="mx-auto max-w-5xl px-4 pt-32 pb-16">
         <AdminLoginForm />
+      </main>
+    );
+  }
+  if (loaderData.view === "staff") {
+    return (
+      <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
+        <h1 className="font-bold text-4xl tracking-tight">Admin Dashboard</h1>
+        <p className="mt-4 text-muted-foreground">
+          Signed in as {loaderData.role}. Choose a screen from the admin menu.
+        </p>
       </main>
     );
   }

@@ -4,8 +4,9 @@ import { EpisodeMediaUploads } from "~/features/episodes/components/episode-medi
 import { listGuestChoices, readOwnerEpisode } from "~/features/episodes/owner-episodes.server";
 import { parseIdParam } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/episode-editor";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** /admin/episodes/new and /admin/episodes/{id}: the editor, with the guests it may offer. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.content);
   const guestChoices = await listGuestChoices(db);
   const maxAudioMb = env.MAX_AUDIO_MB;
   if (params.id === undefined) return { episode: null, guestChoices, maxAudioMb };

@@ -1,8 +1,9 @@
 import { OwnerEpisodesPanel } from "~/features/episodes/components/owner-episodes-panel";
 import { FIRST_EPISODE_PAGE, listOwnerEpisodes } from "~/features/episodes/owner-episodes.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/episodes";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.content);
   return { episodes: await listOwnerEpisodes(db, FIRST_EPISODE_PAGE, new Date()) };
 }
 

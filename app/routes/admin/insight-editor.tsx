@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { InsightEditor } from "~/features/insights/components/insight-editor";
 import { parseInsightId, readOwnerInsight } from "~/features/insights/owner-insights.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/insight-editor";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** /admin/insights/new and /admin/insights/{id}: the editor. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.content);
   if (params.id === undefined) return { insight: null };
   const id = parseInsightId(params.id);
   const insight = id === null ? null : await readOwnerInsight(db, id, new Date());

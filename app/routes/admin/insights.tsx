@@ -1,8 +1,9 @@
 import { OwnerInsightsPanel } from "~/features/insights/components/owner-insights-panel";
 import { FIRST_INSIGHT_PAGE, listOwnerInsights } from "~/features/insights/owner-insights.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/insights";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.content);
   return { insights: await listOwnerInsights(db, FIRST_INSIGHT_PAGE, new Date()) };
 }
 

@@ -14,12 +14,13 @@ export const meta: Route.MetaFunction = (args) =>
 
 /**
  * /admin/login and /admin/guest-applications: the login form (as /admin for a visitor, routes/admin/dashboard.tsx); an
- * owner already signed in goes to the inbox.
+ * owner already signed in goes to the inbox, other staff to the dashboard.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const { isOwner } = await getViewer(db, request);
+  const { isOwner, staff } = await getViewer(db, request);
   if (isOwner) throw redirect("/admin/contacts");
+  if (staff) throw redirect("/admin");
   return null;
 }
 

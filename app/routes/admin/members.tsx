@@ -1,8 +1,9 @@
 import { MembersPanel } from "~/features/members/components/members-panel";
 import { FIRST_MEMBER_PAGE, listMembers } from "~/features/members/member-list.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/members";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.membersRead);
   return { members: await listMembers(db, FIRST_MEMBER_PAGE) };
 }
 

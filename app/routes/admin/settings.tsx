@@ -5,8 +5,9 @@ import { ArtworkUpload } from "~/features/settings/components/artwork-upload";
 import { SettingsForm } from "~/features/settings/components/settings-form";
 import { readOwnerSettings } from "~/features/settings/settings.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.owner);
   const [settings, signIns] = await Promise.all([readOwnerSettings(db), listOwnerSignIns(db, RECENT_SIGN_INS_SHOWN)]);
   return { settings, signIns };
 }

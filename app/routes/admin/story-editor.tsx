@@ -3,8 +3,9 @@ import { StoryEditor } from "~/features/stories/components/story-editor";
 import { readOwnerStory } from "~/features/stories/stories.server";
 import { parseIdParam } from "~/lib/api.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/story-editor";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** /admin/stories/new and /admin/stories/{id}. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.content);
   if (params.id === undefined) return { story: null };
   const id = parseIdParam(params.id);
   const story = id === null ? null : await readOwnerStory(db, id);

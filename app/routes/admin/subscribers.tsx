@@ -1,8 +1,9 @@
 import { SubscribersPanel } from "~/features/subscribers/components/subscribers-panel";
 import { FIRST_SUBSCRIBER_PAGE, listSubscribers } from "~/features/subscribers/subscriber-list.server";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/subscribers";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.audience);
   return { subscribers: await listSubscribers(db, FIRST_SUBSCRIBER_PAGE) };
 }
 

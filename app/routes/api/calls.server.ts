@@ -29,6 +29,8 @@ import { calls as adminResourcesCalls } from "./admin/resources";
 import { calls as adminSettingsCalls } from "./admin/settings";
 import { calls as adminSettingsArtworkCalls } from "./admin/settings-artwork";
 import { calls as adminSignInsCalls } from "./admin/sign-ins";
+import { calls as adminStaffCalls } from "./admin/staff";
+import { calls as adminStaffMemberCalls } from "./admin/staff-member";
 import { calls as adminStoriesCalls } from "./admin/stories";
 import { calls as adminStoriesOrderCalls } from "./admin/stories-order";
 import { calls as adminStoryCalls } from "./admin/story";
@@ -94,6 +96,8 @@ export const api = apiRegistry(
     ...adminSettingsArtworkCalls,
     ...adminSettingsCalls,
     ...adminSignInsCalls,
+    ...adminStaffMemberCalls,
+    ...adminStaffCalls,
     ...adminStoriesOrderCalls,
     ...adminStoriesCalls,
     ...adminStoryMediaCalls,

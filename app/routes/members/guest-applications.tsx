@@ -4,6 +4,7 @@ import { FIRST_APPLICATION_PAGE, listGuestApplications } from "~/features/guests
 import { appContext } from "~/lib/app-context.server";
 import { getViewer, requireUserForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { hasRole, ROLES } from "~/lib/staff-roles";
 import { memberBreadcrumbJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/guest-applications";
 
@@ -18,13 +19,13 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * The owner sees every application and changes statuses; a premium member sees only their own applications (made
+ * Staff (every role) see every application and changes statuses; a premium member sees only their own applications (made
  * with their account's email); other members get the upgrade prompt; nobody signed in goes to sign-in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const { isOwner } = await getViewer(db, request);
-  if (isOwner) {
+  const { staff } = await getViewer(db, request);
+  if (hasRole(staff, ROLES.applications)) {
     const applications = await listGuestApplications(db, FIRST_APPLICATION_PAGE);
     return { access: "granted" as const, canChangeStatus: true, applications };
   }

@@ -3,6 +3,7 @@ import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { isMediaKey } from "~/lib/media/media-key";
 import { serveMedia } from "~/lib/media/serve-media.server";
+import { hasRole, ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/insight-media";
 
 const notFound = () =>
@@ -22,5 +23,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!owner) return notFound();
   if (owner.isPublic) return serveMedia(request, media, key, { caching: "immutable" });
   const viewer = await getViewer(db, request);
-  return viewer.isOwner ? serveMedia(request, media, key, { caching: "private" }) : notFound();
+  const editsInsights = hasRole(viewer.staff, ROLES.content);
+  return editsInsights ? serveMedia(request, media, key, { caching: "private" }) : notFound();
 }

@@ -17,13 +17,15 @@ import {
 import { rememberOwnerHints } from "./owner-hints";
 
 /**
- * The admin login (spec section 2): the password goes to the server, which checks it and opens the session. The
- * field is uncontrolled, so that a password typed before the scripts ran survives hydration; the button is enabled
+ * The admin login (spec section 2): the password (and a staff member's email) goes to the server, which checks it and
+ * opens the session. The fields are uncontrolled, so that a password typed before the scripts ran survives hydration; the button is enabled
  * from what the field holds once they have.
  */
 export function AdminLoginForm() {
+  const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [hasPassword, setHasPassword] = useState(false);
   useEffect(() => {
@@ -40,13 +42,20 @@ export function AdminLoginForm() {
     setRefusal(null);
     try {
       const password = passwordRef.current?.value ?? "";
-      const reply = await sendJson<AdminLoginResponse>("POST", "/api/admin/login", { password });
+      const email = emailRef.current?.value.trim() ?? "";
+      // Without an address the password is the owner account's, as the spec's login has always sent it.
+      const reply = await sendJson<AdminLoginResponse>(
+        "POST",
+        "/api/admin/login",
+        email ? { email, password } : { password },
+      );
       if (reply.ok && reply.body?.success) {
         rememberOwnerHints();
         toast({ title: LOGIN_SUCCESS_TITLE, description: LOGIN_SUCCESS_DESCRIPTION });
-        // The root loader reads the new session (the floating menu); the login page sends an owner on to the inbox.
+        // The root loader reads the new session (the floating menu); the owner goes on to the inbox, other staff to
+        // the dashboard, whose menu holds their role's screens.
         await revalidate();
-        await navigate("/admin/contacts");
+        await navigate(reply.body.role && reply.body.role !== "owner" ? "/admin" : "/admin/contacts");
         return;
       }
       if (reply.status === 429) {
@@ -77,6 +86,13 @@ export function AdminLoginForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={emailId}>Email</Label>
+            <Input id={emailId} type="email" name="email" autoComplete="username" ref={emailRef} />
+            <p className="text-muted-foreground text-sm">
+              Staff sign in with their email; the owner may leave it empty.
+            </p>
+          </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={passwordId}>Password</Label>
             <Input

@@ -10,6 +10,7 @@ import Menu from "lucide-react/icons/menu";
 import Mic from "lucide-react/icons/mic";
 import Newspaper from "lucide-react/icons/newspaper";
 import Settings from "lucide-react/icons/settings";
+import UserCog from "lucide-react/icons/user-cog";
 import UserRoundPlus from "lucide-react/icons/user-round-plus";
 import Users from "lucide-react/icons/users";
 import X from "lucide-react/icons/x";
@@ -39,6 +40,7 @@ const ICONS: Record<AdminLinkIcon, LucideIcon> = {
   subscribers: Users,
   members: IdCard,
   settings: Settings,
+  staff: UserCog,
   activity: History,
 };
 

@@ -10,6 +10,7 @@ import {
 } from "~/features/episodes/owner-episodes.server";
 import { apiError, notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /**
@@ -19,7 +20,7 @@ export const calls = [
   apiCall({
     method: "POST",
     path: "/api/admin/content-episodes/:id/podcast-episode",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("episode", "created", { recordFrom: "answer" }),
     async handler({ db, context, id }) {
       const now = new Date();

@@ -3,13 +3,14 @@ import { deleteContentEpisode, EpisodeLinkRefused, updateContentEpisode } from "
 import { ContentEpisodeSchema } from "~/features/calendar/schema";
 import { apiError, notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** The Edit Episode form. */
   apiCall({
     method: "PATCH",
     path: "/api/admin/content-episodes/:id",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("content_episode", "updated"),
     body: ContentEpisodeSchema,
     async handler({ db, id, body }) {
@@ -26,7 +27,7 @@ export const calls = [
   apiCall({
     method: "DELETE",
     path: "/api/admin/content-episodes/:id",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("content_episode", "deleted"),
     async handler({ db, id }) {
       if (!(await deleteContentEpisode(db, id))) return notFound("Episode not found");

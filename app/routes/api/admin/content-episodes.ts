@@ -3,13 +3,14 @@ import { createContentEpisode, EpisodeLinkRefused } from "~/features/calendar/ca
 import { NewContentEpisodeSchema } from "~/features/calendar/schema";
 import { apiError, notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** {title, description, episodeNumber, status, scheduledDate, seriesId, podcastEpisodeId?} */
   apiCall({
     method: "POST",
     path: "/api/admin/content-episodes",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("content_episode", "created", { recordFrom: "answer" }),
     body: NewContentEpisodeSchema,
     async handler({ db, body }) {

@@ -2,6 +2,7 @@ import { recordsChange } from "~/features/activity/changes.server";
 import { EPISODE_MEDIA_FIELDS } from "~/features/episodes/episode-media";
 import { answerEpisodeMediaRemoval, answerEpisodeMediaUpload } from "~/features/episodes/episode-media.server";
 import { type AnyApiCall, apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 /**
  * PUT /api/admin/episodes/{id}/{audio|artwork|transcript}: the multipart field of that name (an MP3 or M4A file; a
@@ -13,7 +14,7 @@ export const calls: AnyApiCall[] = EPISODE_MEDIA_FIELDS.flatMap((field) => [
   apiCall({
     method: "PUT",
     path: `/api/admin/episodes/:id/${field}`,
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("episode", `${field}_uploaded`),
     handler: ({ context, request, id }) => answerEpisodeMediaUpload(context, request, id, field),
   }),
@@ -23,7 +24,7 @@ export const calls: AnyApiCall[] = EPISODE_MEDIA_FIELDS.flatMap((field) => [
         apiCall({
           method: "DELETE",
           path: `/api/admin/episodes/:id/${field}`,
-          access: "owner",
+          access: { staff: ROLES.content },
           activity: recordsChange("episode", `${field}_removed`),
           handler: ({ context, id }) => answerEpisodeMediaRemoval(context, id, field),
         }),

@@ -9,13 +9,14 @@ import {
 } from "~/features/episodes/owner-episodes.server";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** Everything the editor shows, media and version included. */
   apiCall({
     method: "GET",
     path: "/api/admin/episodes/:id",
-    access: "owner",
+    access: { staff: ROLES.content },
     async handler({ db, id }) {
       const data = await readOwnerEpisode(db, id, new Date());
       if (!data) return notFound("Episode not found");
@@ -26,7 +27,7 @@ export const calls = [
   apiCall({
     method: "PUT",
     path: "/api/admin/episodes/:id",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("episode", publicationVerb),
     body: EpisodeSaveSchema,
     async handler({ db, context, id, body }) {
@@ -44,7 +45,7 @@ export const calls = [
   apiCall({
     method: "DELETE",
     path: "/api/admin/episodes/:id",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("episode", "deleted"),
     async handler({ db, context, id }) {
       if (!(await deleteEpisode(db, context.media, id))) return notFound("Episode not found");

@@ -7,13 +7,14 @@ import {
   refusalResponse,
 } from "~/features/episodes/owner-episodes.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** [?page=&q=&sort=]: one page of the owner's episodes, newest first. */
   apiCall({
     method: "GET",
     path: "/api/admin/episodes",
-    access: "owner",
+    access: { staff: ROLES.content },
     query: EpisodeListQuerySchema,
     handler: ({ db, query }) => listOwnerEpisodes(db, query, new Date()),
   }),
@@ -21,7 +22,7 @@ export const calls = [
   apiCall({
     method: "POST",
     path: "/api/admin/episodes",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("episode", publicationVerb, { recordFrom: "answer" }),
     body: EpisodeEditorSchema,
     async handler({ db, body }) {

@@ -10,13 +10,14 @@ import {
 } from "~/features/insights/owner-insights.server";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** Everything the editor shows, cover and version included. */
   apiCall({
     method: "GET",
     path: "/api/admin/insights/:id",
-    access: "owner",
+    access: { staff: ROLES.content },
     parseId: parseInsightId,
     async handler({ db, id }) {
       const data = await readOwnerInsight(db, id, new Date());
@@ -28,7 +29,7 @@ export const calls = [
   apiCall({
     method: "PUT",
     path: "/api/admin/insights/:id",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("insight", publicationVerb),
     parseId: parseInsightId,
     body: InsightSaveSchema,
@@ -47,7 +48,7 @@ export const calls = [
   apiCall({
     method: "DELETE",
     path: "/api/admin/insights/:id",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("insight", "deleted"),
     parseId: parseInsightId,
     async handler({ db, context, id }) {

@@ -7,13 +7,14 @@ import {
   listOwnerInsights,
 } from "~/features/insights/owner-insights.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** [?page=&q=&sort=]: one page of the owner's posts, newest first. */
   apiCall({
     method: "GET",
     path: "/api/admin/insights",
-    access: "owner",
+    access: { staff: ROLES.content },
     query: InsightListQuerySchema,
     handler: ({ db, query }) => listOwnerInsights(db, query, new Date()),
   }),
@@ -21,7 +22,7 @@ export const calls = [
   apiCall({
     method: "POST",
     path: "/api/admin/insights",
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("insight", publicationVerb, { recordFrom: "answer" }),
     body: InsightEditorSchema,
     async handler({ db, body }) {

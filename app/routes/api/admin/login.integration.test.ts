@@ -1,14 +1,15 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { callApi } from "#tests/setup/call-api";
 import { cookieNamed, cookieOf, signInMember } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
-import { loginThrottles, ownerLoginBrowsers, sessions } from "~/db/schema";
+import { loginThrottles, ownerLoginBrowsers, sessions, staffAccounts } from "~/db/schema";
 import { signInAndRedirect } from "~/features/auth/sign-in.server";
 import { setOwnerPassword } from "~/features/owner/password.server";
 import { INVALID_PASSWORD_DESCRIPTION, LOGIN_SUCCESS_DESCRIPTION } from "~/features/owner/schema";
 import { getViewer } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
+import { hashPassword } from "~/lib/password-hash.server";
 import { LOGIN_RATE_LIMITED_MESSAGE, loginSlowedDownMessage } from "./login";
 
 const PASSWORD = "the-owner-password";
@@ -41,14 +42,19 @@ const prolongSlowdown = () => database.db.update(loginThrottles).set({ blockedUn
 
 const logIn = (
   password: unknown,
-  { ip = "198.51.100.1", cookie, env }: { ip?: string; cookie?: string; env?: Record<string, string> } = {},
+  {
+    ip = "198.51.100.1",
+    cookie,
+    env,
+    email,
+  }: { ip?: string; cookie?: string; env?: Record<string, string>; email?: unknown } = {},
 ) =>
   callApi(
     database.db,
     new Request("http://localhost/api/admin/login", {
       method: "POST",
       headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify({ password }),
+      body: JSON.stringify(email === undefined ? { password } : { email, password }),
     }),
     { clientIp: ip, env },
   );
@@ -64,7 +70,11 @@ describe("POST /api/admin/login", SCRYPT_HEAVY, () => {
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: LOGIN_SUCCESS_DESCRIPTION } });
     const setCookie = reply.headers.getSetCookie()[0];
     expect(setCookie).toMatch(/^sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
-    expect(await viewerFor(cookieOf(reply.headers))).toEqual({ user: null, isOwner: true });
+    expect(await viewerFor(cookieOf(reply.headers))).toMatchObject({
+      user: null,
+      isOwner: true,
+      staff: { role: "owner" },
+    });
   });
 
   it("keeps a signed-in member signed in and adds the owner role on a new token", async () => {
@@ -74,7 +84,7 @@ describe("POST /api/admin/login", SCRYPT_HEAVY, () => {
     const viewer = await viewerFor(cookieOf(reply.headers));
     expect(viewer.isOwner).toBe(true);
     expect(viewer.user?.id).toBe(member.id);
-    expect(await viewerFor(member.cookie)).toEqual({ user: null, isOwner: false });
+    expect(await viewerFor(member.cookie)).toEqual({ user: null, isOwner: false, staff: null });
   });
 
   it.each([["wrong password"], [`${PASSWORD} `], [PASSWORD.toUpperCase()]])(
@@ -269,8 +279,8 @@ describe("the owner role's own twelve hours", SCRYPT_HEAVY, () => {
       .select({ sess: sessions.sess })
       .from(sessions)
       .where(sql`${sessions.sess}->>'userId' = ${member.id}`);
-    const ownerExpiresAt = (row.sess as { ownerExpiresAt: number }).ownerExpiresAt;
-    expect(Math.abs(ownerExpiresAt - (Date.now() + 12 * 60 * 60 * 1000))).toBeLessThan(60_000);
+    const staffExpiresAt = (row.sess as { staffExpiresAt: number }).staffExpiresAt;
+    expect(Math.abs(staffExpiresAt - (Date.now() + 12 * 60 * 60 * 1000))).toBeLessThan(60_000);
   });
 });
 
@@ -283,7 +293,7 @@ describe("POST /api/admin/logout", SCRYPT_HEAVY, () => {
     const reply = await logOut(owner);
     expect(reply).toMatchObject({ status: 200, body: { success: true } });
     expect(reply.headers.get("set-cookie")).toContain("Max-Age=0");
-    expect(await viewerFor(owner)).toEqual({ user: null, isOwner: false });
+    expect(await viewerFor(owner)).toEqual({ user: null, isOwner: false, staff: null });
   });
 
   it("leaves a member who was also signed in as a member, without the owner role", async () => {
@@ -294,5 +304,71 @@ describe("POST /api/admin/logout", SCRYPT_HEAVY, () => {
     expect(viewer.isOwner).toBe(false);
     expect(viewer.user?.id).toBe(member.id);
     expect((await viewerFor(both)).isOwner).toBe(false);
+  });
+});
+
+describe("staff accounts sign in with their email", SCRYPT_HEAVY, () => {
+  const addStaff = async (email: string, role: "owner" | "editor" | "support", password: string | null) => {
+    const [row] = await database.db
+      .insert(staffAccounts)
+      .values({ email, role, passwordHash: password === null ? null : await hashPassword(password) })
+      .returning({ id: staffAccounts.id });
+    return row.id;
+  };
+
+  it("signs an editor in by email (any case) and password, as the editor, with the role in the answer", async () => {
+    const id = await addStaff("editor@example.com", "editor", "the-editors-password");
+    const reply = await logIn("the-editors-password", { ip: freshIp(), email: " Editor@Example.com " });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { success: true, message: LOGIN_SUCCESS_DESCRIPTION, role: "editor" },
+    });
+    expect(await viewerFor(cookieOf(reply.headers))).toEqual({
+      user: null,
+      isOwner: false,
+      staff: { id, email: "editor@example.com", role: "editor" },
+    });
+    // Without an email the same password is not the owner account's.
+    expect((await logIn("the-editors-password", { ip: freshIp() })).status).toBe(401);
+  });
+
+  it("signs the owner account in by its email too, and with an empty email as the spec's form sends it", async () => {
+    const ownerEmail = (await database.db.select().from(staffAccounts).where(eq(staffAccounts.role, "owner")))[0].email;
+    expect((await logIn(PASSWORD, { ip: freshIp(), email: ownerEmail })).body).toMatchObject({ role: "owner" });
+    expect((await logIn(PASSWORD, { ip: freshIp(), email: "" })).body).toMatchObject({ role: "owner" });
+  });
+
+  it("answers an unknown address, a suspended account and an invited one as a wrong password", async () => {
+    await addStaff("suspended@example.com", "support", "suspended-password");
+    await database.db
+      .update(staffAccounts)
+      .set({ status: "suspended" })
+      .where(eq(staffAccounts.email, "suspended@example.com"));
+    await addStaff("invited@example.com", "editor", null);
+    for (const [email, password] of [
+      ["nobody@example.com", PASSWORD],
+      ["suspended@example.com", "suspended-password"],
+      ["invited@example.com", ""],
+      ["invited@example.com", "anything-at-all"],
+    ]) {
+      const reply = await logIn(password, { ip: freshIp(), email });
+      expect(reply.status, email).toBe(password === "" ? 400 : 401);
+      expect(reply.body, email).toMatchObject({ success: false, message: INVALID_PASSWORD_DESCRIPTION });
+      expect(reply.headers.get("set-cookie"), email).toBeNull();
+    }
+  });
+
+  it("counts each account's failures apart: guessing an editor's password does not slow the owner down", async () => {
+    const id = await addStaff("guessed@example.com", "editor", "the-guessed-password");
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await logIn(`wrong-${attempt}`, { ip: freshIp(), email: "guessed@example.com" });
+    }
+    await prolongSlowdown();
+    await database.db
+      .update(loginThrottles)
+      .set({ blockedUntil: sql`now()` })
+      .where(sql`${loginThrottles.account} <> ${`staff:${id}`}`);
+    expect((await logIn("the-guessed-password", { ip: freshIp(), email: "guessed@example.com" })).status).toBe(429);
+    expect((await logIn(PASSWORD, { ip: freshIp() })).status).toBe(200);
   });
 });

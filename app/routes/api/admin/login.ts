@@ -1,4 +1,4 @@
-import { logInOwner } from "~/features/owner/login.server";
+import { logInStaff } from "~/features/owner/login.server";
 import {
   type AdminLoginResponse,
   AdminLoginSchema,
@@ -13,14 +13,17 @@ export const loginSlowedDownMessage = (seconds: number) =>
   `Too many failed logins. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`;
 
 export const calls = [
-  /** {password}: the owner's password, checked against its stored hash. */
+  /**
+   * {email, password}: a staff account's password, checked against its stored hash; {password} alone: the owner
+   * account's (the spec's call).
+   */
   apiCall({
     method: "POST",
     path: "/api/admin/login",
     access: "public",
     body: AdminLoginSchema,
     async handler({ db, context, request, body }) {
-      const result = await logInOwner(db, context.env, request, context.clientIp, body.password);
+      const result = await logInStaff(db, context.env, request, context.clientIp, body);
       if (result.outcome === "rate-limited") {
         return tooManyRequests(result.retryAfterSeconds, LOGIN_RATE_LIMITED_MESSAGE);
       }
@@ -30,9 +33,8 @@ export const calls = [
       if (result.outcome === "invalid") return apiError(401, INVALID_PASSWORD_DESCRIPTION);
       const headers = new Headers();
       for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-      return Response.json({ success: true, message: LOGIN_SUCCESS_DESCRIPTION } satisfies AdminLoginResponse, {
-        headers,
-      });
+      const reply: AdminLoginResponse = { success: true, message: LOGIN_SUCCESS_DESCRIPTION, role: result.staff.role };
+      return Response.json(reply, { headers });
     },
   }),
 ];

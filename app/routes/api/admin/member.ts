@@ -9,13 +9,14 @@ import {
 } from "~/features/membership/billing.server";
 import { apiError, notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** { membershipTier }: a tier given by hand (complimentary; Free ends it). */
   apiCall({
     method: "PATCH",
     path: "/api/admin/members/:id",
-    access: "owner",
+    access: { staff: ROLES.owner },
     activity: recordsChange("member", ({ body }) => ({
       verb: "tier_changed",
       detail: (body as { membershipTier: string }).membershipTier,
@@ -32,7 +33,7 @@ export const calls = [
   apiCall({
     method: "DELETE",
     path: "/api/admin/members/:id",
-    access: "owner",
+    access: { staff: ROLES.owner },
     activity: recordsChange("member", "deleted"),
     parseId: parseMemberId,
     async handler({ db, context, id }) {

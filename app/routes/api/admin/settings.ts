@@ -3,20 +3,21 @@ import { readOwnerSettings, SettingsConflict, saveSiteSettings } from "~/feature
 import { SETTINGS_SAVED_MESSAGE, SettingsSaveSchema } from "~/features/settings/settings-schema";
 import { apiError } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** The show's settings as the Settings screen opens them, artwork and version included. */
   apiCall({
     method: "GET",
     path: "/api/admin/settings",
-    access: "owner",
+    access: { staff: ROLES.owner },
     handler: async ({ db }) => ({ success: true, message: "Settings", data: await readOwnerSettings(db) }),
   }),
   /** Every setting and the version the form opened; a stale version is a 409. */
   apiCall({
     method: "PUT",
     path: "/api/admin/settings",
-    access: "owner",
+    access: { staff: ROLES.owner },
     activity: settingsChange,
     body: SettingsSaveSchema,
     async handler({ db, body }) {

@@ -2,6 +2,7 @@ import { recordsChange } from "~/features/activity/changes.server";
 import { STORY_MEDIA_FIELDS } from "~/features/stories/editor-schema";
 import { answerStoryMediaUpload } from "~/features/stories/stories.server";
 import { type AnyApiCall, apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 /**
  * PUT /api/admin/stories/{id}/{video|poster}: the multipart field of that name (an MP4 or WebM video; a JPEG or PNG
@@ -11,7 +12,7 @@ export const calls: AnyApiCall[] = STORY_MEDIA_FIELDS.map((field) =>
   apiCall({
     method: "PUT",
     path: `/api/admin/stories/:id/${field}`,
-    access: "owner",
+    access: { staff: ROLES.content },
     activity: recordsChange("story", `${field}_uploaded`),
     handler: ({ context, request, id }) => answerStoryMediaUpload(context, request, id, field),
   }),

@@ -3,13 +3,14 @@ import { updateGuestApplicationStatus } from "~/features/guests/review.server";
 import { GuestApplicationStatusUpdateSchema } from "~/features/guests/review-schema";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** {status}: the owner's alone. */
   apiCall({
     method: "PATCH",
     path: "/api/guests/applications/:id/status",
-    access: "owner",
+    access: { staff: ROLES.applications },
     activity: recordsChange("guest_application", ({ body }) => ({
       verb: "status_changed",
       detail: (body as { status: string }).status,

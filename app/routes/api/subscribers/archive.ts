@@ -3,13 +3,14 @@ import { setSubscriberArchived } from "~/features/subscribers/subscriber-list.se
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
 import { parseArchiveChange } from "~/lib/owner-list.server";
+import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
   /** [{ archived }]: archives the subscriber (no body, or true) or restores them. */
   apiCall({
     method: "PATCH",
     path: "/api/subscribers/:id/archive",
-    access: "owner",
+    access: { staff: ROLES.audience },
     activity: recordsChange("subscriber", archiveVerb),
     async handler({ db, request, id }) {
       const change = await parseArchiveChange(request);
