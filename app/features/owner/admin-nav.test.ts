@@ -15,7 +15,26 @@ describe("the admin shell's links", () => {
       "Subscribers",
       "Members",
       "Settings",
+      "Staff",
       "Activity",
+    ]);
+  });
+
+  it("gives an editor the show's content and guest applications, and support the audience's screens", () => {
+    expect(adminLinksFor("editor").map((link) => link.label)).toEqual([
+      "Episodes",
+      "Insights",
+      "Stories",
+      "Events",
+      "Resources",
+      "Content Calendar",
+      "Guest Applications",
+    ]);
+    expect(adminLinksFor("support").map((link) => link.label)).toEqual([
+      "Contact Messages",
+      "Guest Applications",
+      "Subscribers",
+      "Members",
     ]);
   });
 

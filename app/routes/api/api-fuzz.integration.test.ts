@@ -12,7 +12,7 @@ import {
   insertSeries,
   insertSubscriber,
 } from "#tests/setup/owner-fixtures";
-import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { signInMember, signInOwner, signInStaff } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { insightPosts as insightPostsTable, podcastEpisodes as podcastEpisodesTable } from "~/db/schema";
 import { api } from "~/routes/api/calls.server";
@@ -223,6 +223,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "/api/admin/events/:id": { ...EVENT, version: 1 },
   "/api/admin/resources": RESOURCE,
   "/api/admin/resources/:id": { ...RESOURCE, version: 1 },
+  "/api/admin/staff": { email: "new-staff@example.com", role: "editor" },
+  "/api/admin/staff/:id": { role: "support", status: "active" },
 };
 
 /** Text that passes a text field's rules but holds a character PostgreSQL cannot store. */
@@ -344,7 +346,7 @@ const contentType = fc.oneof(
   fc.constantFrom("application/json; charset=utf-8", "text/plain", null),
 );
 const anyMethod = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE");
-const caller = fc.constantFrom("anonymous", "free member", "premium member", "owner");
+const caller = fc.constantFrom("anonymous", "free member", "premium member", "owner", "editor", "support");
 
 const callTo = (servedMethod: string, pattern: string) => {
   const field = UPLOAD_FIELDS[pattern];
@@ -417,6 +419,7 @@ async function countRowChanges(tables: string[]) {
 
 async function signIn(who: string): Promise<string | undefined> {
   if (who === "owner") return signInOwner(database.db);
+  if (who === "editor" || who === "support") return (await signInStaff(database.db, who)).cookie;
   if (who === "free member") return (await signInMember(database.db, "free")).cookie;
   if (who === "premium member") return (await signInMember(database.db, "premium")).cookie;
   return undefined;

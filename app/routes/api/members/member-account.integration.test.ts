@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "#tests/setup/call-api";
 import { insertApplication, insertSubscriber } from "#tests/setup/owner-fixtures";
-import { signInMember, signInOwner, userFor } from "#tests/setup/sessions";
+import { signInMember, signInOwner, signInStaff, userFor } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { guestApplications, sessions, subscribers, users } from "~/db/schema";
 import { recordSignIn } from "~/features/auth/members.server";
@@ -238,9 +238,10 @@ describe("the owner's Members calls", () => {
 
   it("an owner session that also carried the removed member keeps the owner role", async () => {
     const member = await signInMember(database.db, "free");
+    const ownerAccount = await signInStaff(database.db, "owner");
     await database.db
       .update(sessions)
-      .set({ sess: { userId: member.id, ownerExpiresAt: Date.now() + 60_000 } })
+      .set({ sess: { userId: member.id, staffId: ownerAccount.id, staffExpiresAt: Date.now() + 60_000 } })
       .where(sql`${sessions.sess}->>'userId' = ${member.id}`);
     await callApi(database.db, get(`/api/admin/members/${member.id}`, owner, "DELETE"));
     const stillOwner = await callApi(database.db, get("/api/admin/members", member.cookie));
