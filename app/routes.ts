@@ -56,6 +56,7 @@ export default [
     route("admin/insights/:id", "routes/admin/insight-editor.tsx", { id: "admin-insight-edit" }),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/stories", "routes/admin/stories.tsx"),
     route("admin/stories/new", "routes/admin/story-editor.tsx", { id: "admin-story-new" }),
     route("admin/stories/:id", "routes/admin/story-editor.tsx", { id: "admin-story-edit" }),

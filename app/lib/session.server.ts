@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
@@ -143,6 +143,63 @@ export async function startStaffSession(
  */
 export async function endStaffSessions(db: Database, staffId: number): Promise<void> {
   await db.delete(sessions).where(sql`(${sessions.sess}->>'staffId')::int = ${staffId}`);
+}
+
+/** One of a staff member's own sessions, as their Sessions screen lists it. */
+export type StaffSessionView = {
+  /** Names the session in the API without being its key: a hash of the stored hash. */
+  id: string;
+  startedAt: string | null;
+  address: string | null;
+  userAgent: string | null;
+  expiresAt: string;
+  current: boolean;
+};
+
+const publicSessionId = (sid: string) => createHash("sha256").update(`session:${sid}`).digest("hex").slice(0, 32);
+
+const ofStaff = (staffId: number, now: number) =>
+  sql`(${sessions.sess}->>'staffId')::int = ${staffId} and coalesce((${sessions.sess}->>'staffExpiresAt')::bigint, 0) > ${now}`;
+
+/** A staff member's live sessions, newest first, marking the one the request came with. */
+export async function listStaffSessions(db: Database, request: Request, staffId: number): Promise<StaffSessionView[]> {
+  const now = Date.now();
+  const current = readSessionToken(request);
+  const currentId = current ? sessionIdFor(current) : null;
+  const rows = await db.select().from(sessions).where(ofStaff(staffId, now));
+  return rows
+    .map((row) => {
+      const data = row.sess as SessionData;
+      return {
+        id: publicSessionId(row.sid),
+        startedAt: data.staffStartedAt ? new Date(data.staffStartedAt).toISOString() : null,
+        address: data.address ?? null,
+        userAgent: data.userAgent ?? null,
+        expiresAt: new Date(data.staffExpiresAt ?? row.expire.getTime()).toISOString(),
+        current: row.sid === currentId,
+      };
+    })
+    .sort((a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? ""));
+}
+
+/**
+ * Ends a staff member's own sessions: the one named by `id` (a StaffSessionView id), or with `id` null every one but the
+ * request's. Returns how many ended.
+ */
+export async function endStaffSessionsOf(
+  db: Database,
+  request: Request,
+  staffId: number,
+  id: string | null,
+): Promise<number> {
+  const current = readSessionToken(request);
+  const currentId = current ? sessionIdFor(current) : null;
+  const rows = await db.select({ sid: sessions.sid }).from(sessions).where(ofStaff(staffId, Date.now()));
+  const ending = rows
+    .map((row) => row.sid)
+    .filter((sid) => (id === null ? sid !== currentId : publicSessionId(sid) === id));
+  if (ending.length > 0) await db.delete(sessions).where(inArray(sessions.sid, ending));
+  return ending.length;
 }
 
 /** In a query of the sessions table: the rows whose session still carries a staff account (as `liveStaffId`). */

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PAYING_SUBSCRIPTION_STATUSES } from "~/features/membership/billing.server";
 import { MONTHLY_PRICE_USD } from "~/features/membership/plans";
 import { readShowAtAGlance } from "~/features/owner/at-a-glance.server";
@@ -48,7 +49,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
         <h1 className="font-bold text-4xl tracking-tight">Admin Dashboard</h1>
         <p className="mt-4 text-muted-foreground">
-          Signed in as {loaderData.role}. Choose a screen from the admin menu.
+          Signed in as {loaderData.role}. Choose a screen from the admin menu, or see{" "}
+          <Link to="/admin/sessions" className="underline">
+            your sessions
+          </Link>
+          .
         </p>
       </main>
     );
@@ -56,6 +61,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
       <h1 className="font-bold text-4xl tracking-tight">Admin Dashboard</h1>
+      <p className="mt-2 text-muted-foreground text-sm">
+        <Link to="/admin/sessions" className="underline">
+          Your sessions
+        </Link>
+      </p>
       <div className="mt-8">
         <ShowAtAGlance glance={loaderData.glance} />
       </div>

@@ -11,15 +11,15 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireStaffForPage(db, request, ROLES.membersRead);
-  return { members: await listMembers(db, FIRST_MEMBER_PAGE) };
+  const staff = await requireStaffForPage(db, request, ROLES.membersRead);
+  return { members: await listMembers(db, FIRST_MEMBER_PAGE), readOnly: staff.role !== "owner" };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-24">
       <h1 className="mb-8 font-bold text-4xl tracking-tight">Members</h1>
-      <MembersPanel firstPage={loaderData.members} />
+      <MembersPanel firstPage={loaderData.members} readOnly={loaderData.readOnly} />
     </main>
   );
 }

@@ -26,6 +26,7 @@ import { calls as adminMembersCalls } from "./admin/members";
 import { calls as adminResourceCalls } from "./admin/resource";
 import { calls as adminResourceFileCalls } from "./admin/resource-file";
 import { calls as adminResourcesCalls } from "./admin/resources";
+import { calls as adminSessionsCalls } from "./admin/sessions";
 import { calls as adminSettingsCalls } from "./admin/settings";
 import { calls as adminSettingsArtworkCalls } from "./admin/settings-artwork";
 import { calls as adminSignInsCalls } from "./admin/sign-ins";
@@ -93,6 +94,7 @@ export const api = apiRegistry(
     ...adminResourceFileCalls,
     ...adminResourceCalls,
     ...adminResourcesCalls,
+    ...adminSessionsCalls,
     ...adminSettingsArtworkCalls,
     ...adminSettingsCalls,
     ...adminSignInsCalls,

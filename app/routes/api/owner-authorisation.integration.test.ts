@@ -45,6 +45,7 @@ import * as insightEditorPage from "../admin/insight-editor";
 import * as insightsPage from "../admin/insights";
 import * as membersPage from "../admin/members";
 import * as resourcesPage from "../admin/resources";
+import * as sessionsPage from "../admin/sessions";
 import * as settingsPage from "../admin/settings";
 import * as staffPage from "../admin/staff";
 import * as storiesPage from "../admin/stories";
@@ -318,6 +319,11 @@ const OWNER_CALLS: OwnerCall[] = [
   ownerCall("POST /api/admin/staff", { body: () => ({ email: "new-editor@example.com", role: "editor" }) }),
   ownerCall("PATCH /api/admin/staff/{id}", { id: () => ids.staff, body: () => ({ role: "editor" }) }),
   ownerCall("DELETE /api/admin/staff/{id}", { id: () => ids.staff }),
+  ownerCall("GET /api/admin/sessions"),
+  // Signs out the caller's other sessions: there are none, and the call still answers 200.
+  ownerCall("POST /api/admin/sessions/end-others", { ownerStatus: 200 }),
+  // A well-formed id of no session of the caller's: past the access check, the answer is 404.
+  ownerCall("DELETE /api/admin/sessions/{id}", { id: () => "0123456789abcdef0123456789abcdef", ownerStatus: 404 }),
 ];
 
 /**
@@ -331,7 +337,7 @@ function rolesAllowed(name: string): readonly StaffRole[] {
   if (name === "GET /api/admin/members") return ["owner", "support"];
   if (path.startsWith("/api/admin/members")) return ["owner"];
   if (/^\/api\/(admin\/contacts|contacts|subscribers)\b/.test(path)) return ["owner", "support"];
-  if (path.startsWith("/api/guests/")) return ["owner", "editor", "support"];
+  if (path.startsWith("/api/guests/") || path.startsWith("/api/admin/sessions")) return ["owner", "editor", "support"];
   return ["owner", "editor"];
 }
 
@@ -472,6 +478,7 @@ describe("owner pages", () => {
     { path: "/admin/insights/new", loader: insightEditorPage.loader, roles: content },
     { path: "/admin/settings", loader: settingsPage.loader, roles: ["owner"] },
     { path: "/admin/staff", loader: staffPage.loader, roles: ["owner"] },
+    { path: "/admin/sessions", loader: sessionsPage.loader, roles: STAFF_ROLES },
     { path: "/admin/stories", loader: storiesPage.loader, roles: content },
     { path: "/admin/stories/new", loader: storyEditorPage.loader, roles: content },
     { path: "/admin/events", loader: eventsPage.loader, roles: content },

@@ -27,8 +27,17 @@ function subscriptionState(member: MemberRow): string {
   return member.membershipTier === "free" ? "-" : "Without payment";
 }
 
-/** The owner's Members screen: every member, searched by email or name; a tier given by hand; removal. */
-export function MembersPanel({ firstPage }: { firstPage: OwnerListPage<MemberRow> }) {
+/**
+ * The Members screen: every member, searched by email or name; for the owner, a tier given by hand and removal
+ * (`readOnly` for support, who may read the list but not change it).
+ */
+export function MembersPanel({
+  firstPage,
+  readOnly = false,
+}: {
+  firstPage: OwnerListPage<MemberRow>;
+  readOnly?: boolean;
+}) {
   const list = useOwnerList(firstPage, "/api/admin/members");
   const runAction = useOwnerAction(list.reload);
   const [removing, setRemoving] = useState<MemberRow | null>(null);
@@ -94,19 +103,23 @@ export function MembersPanel({ firstPage }: { firstPage: OwnerListPage<MemberRow
                 </TableCell>
                 <TableCell>{memberName(member)}</TableCell>
                 <TableCell>
-                  <select
-                    aria-label={`Tier of ${memberLabel(member)}`}
-                    value={member.membershipTier}
-                    disabled={list.updating}
-                    onChange={(event) => void changeTier(member, event.target.value as MembershipTier)}
-                    className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-                  >
-                    {MEMBER_TIERS.map((tier) => (
-                      <option key={tier} value={tier}>
-                        {TIER_LABELS[tier]}
-                      </option>
-                    ))}
-                  </select>
+                  {readOnly ? (
+                    TIER_LABELS[member.membershipTier]
+                  ) : (
+                    <select
+                      aria-label={`Tier of ${memberLabel(member)}`}
+                      value={member.membershipTier}
+                      disabled={list.updating}
+                      onChange={(event) => void changeTier(member, event.target.value as MembershipTier)}
+                      className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+                    >
+                      {MEMBER_TIERS.map((tier) => (
+                        <option key={tier} value={tier}>
+                          {TIER_LABELS[tier]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
                 </TableCell>
                 <TableCell className="capitalize">{subscriptionState(member)}</TableCell>
                 <TableCell className="whitespace-nowrap">{formatTableDate(member.createdAt)}</TableCell>
@@ -115,16 +128,18 @@ export function MembersPanel({ firstPage }: { firstPage: OwnerListPage<MemberRow
                 </TableCell>
               </>
             )}
-            actions={(member) => (
-              <LiveButton
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove ${memberLabel(member)}`}
-                onClick={() => setRemoving(member)}
-              >
-                <Trash2 aria-hidden />
-              </LiveButton>
-            )}
+            actions={(member) =>
+              readOnly ? null : (
+                <LiveButton
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${memberLabel(member)}`}
+                  onClick={() => setRemoving(member)}
+                >
+                  <Trash2 aria-hidden />
+                </LiveButton>
+              )
+            }
           />
         )}
       </OwnerListPanel>

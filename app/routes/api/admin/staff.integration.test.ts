@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/setup/test-databas
 import { mailOutbox, staffAccounts, staffInvitations } from "~/db/schema";
 import { LAST_OWNER_MESSAGE, PASSWORDS_DIFFER_MESSAGE, STAFF_EXISTS_MESSAGE } from "~/features/staff/schema";
 import { getViewer } from "~/lib/auth.server";
+import { createSession } from "~/lib/session.server";
 import { action as acceptAction, loader as acceptLoader } from "../../admin/accept-invite";
 
 let database: TestDatabase;
@@ -218,5 +219,39 @@ describe("changing and removing staff", () => {
     const rows = (list.body as { data: { email: string; role: string; status: string }[] }).data;
     expect(rows.length).toBeGreaterThan(owners.length);
     expect(rows).toContainEqual(expect.objectContaining({ email: editor.email, role: "editor", status: "active" }));
+  });
+});
+
+describe("a person's own sessions", () => {
+  it("lists only the person's live sessions, ends one, and signs out every other but the current", async () => {
+    const editor = await signInStaff(database.db, "editor");
+    const phone = await signInStaff(database.db, "support");
+    // Two more sessions of the same editor, as other browsers would have.
+    const [laptop, tablet] = await Promise.all(
+      [0, 1].map(async () => {
+        const { token } = await createSession(database.db, {
+          staffId: editor.id,
+          staffExpiresAt: Date.now() + 60_000,
+          staffStartedAt: Date.now(),
+          address: "198.51.100.7",
+          userAgent: "Laptop Browser",
+        });
+        return `sid=${token}`;
+      }),
+    );
+    const list = await staffCall("GET", "/api/admin/sessions", editor.cookie);
+    const rows = (list.body as { data: { id: string; current: boolean; userAgent: string | null }[] }).data;
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((row) => row.current)).toHaveLength(1);
+
+    const other = rows.find((row) => !row.current);
+    expect((await staffCall("DELETE", `/api/admin/sessions/${other?.id}`, phone.cookie)).status).toBe(404);
+    expect((await staffCall("DELETE", `/api/admin/sessions/${other?.id}`, editor.cookie)).status).toBe(200);
+    const ended = await staffCall("POST", "/api/admin/sessions/end-others", editor.cookie);
+    expect(ended).toMatchObject({ status: 200, body: { ended: 1 } });
+    expect((await staffCall("GET", "/api/admin/sessions", laptop)).status).toBe(401);
+    expect((await staffCall("GET", "/api/admin/sessions", tablet)).status).toBe(401);
+    expect((await staffCall("GET", "/api/admin/sessions", editor.cookie)).status).toBe(200);
+    expect((await staffCall("GET", "/api/admin/sessions", phone.cookie)).status).toBe(200);
   });
 });
