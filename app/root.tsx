@@ -171,16 +171,21 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A 403 is a staff member on a screen their role does not open (decision 054). */
+const ERROR_TITLES: Record<number, string> = { 403: "Not Allowed", 404: "Page Not Found" };
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  403: "Your role does not open this screen. Ask the owner if you need it.",
+  404: "The page you are looking for does not exist.",
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   const requestId: unknown = isRouteErrorResponse(error) ? error.data?.requestId : undefined;
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-32 text-center">
-      <h1 className="font-semibold text-2xl">{status === 404 ? "Page Not Found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-muted-foreground">
-        {status === 404 ? "The page you are looking for does not exist." : "Please try again in a moment."}
-      </p>
+      <h1 className="font-semibold text-2xl">{ERROR_TITLES[status] ?? "Something went wrong"}</h1>
+      <p className="mt-2 text-muted-foreground">{ERROR_DESCRIPTIONS[status] ?? "Please try again in a moment."}</p>
       {typeof requestId === "string" && <p className="mt-2 text-muted-foreground text-sm">Request id: {requestId}</p>}
       <a href="/" className="mt-6 inline-block text-primary underline">
         Return Home

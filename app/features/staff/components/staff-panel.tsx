@@ -85,7 +85,7 @@ export function StaffPanel({ staff, currentStaffId }: { staff: StaffAccountView[
         <h2 id={`${roleId}-people`} className="font-semibold text-xl">
           People
         </h2>
-        <ul className="mt-4 divide-y divide-border rounded-lg border border-border">
+        <ul aria-label="Staff accounts" className="mt-4 divide-y divide-border rounded-lg border border-border">
           {staff.map((person) => (
             <li key={person.id} className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
               <div className="min-w-0">
