@@ -13,6 +13,7 @@ const SCREENS = [
   "Subscribers",
   "Members",
   "Settings",
+  "Staff",
   "Activity",
 ];
 
