@@ -38,7 +38,7 @@ async function loadViewer(db: Database, request: Request): Promise<Viewer> {
 }
 
 /** An active staff account that has set its password: a suspended, removed or still invited one signs nobody in. */
-export async function findActiveStaff(db: Database, id: number): Promise<StaffMember | null> {
+async function findActiveStaff(db: Database, id: number): Promise<StaffMember | null> {
   const [row] = await db
     .select({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role })
     .from(staffAccounts)

@@ -27,8 +27,6 @@ export const ROLES = {
 
 export type StaffMember = { id: number; email: string; role: StaffRole };
 
-export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
-
 /** Whether a staff member (or nobody) has one of `roles`. */
 export const hasRole = (staff: StaffMember | null, roles: readonly StaffRole[]): staff is StaffMember =>
   staff !== null && roles.includes(staff.role);

@@ -7,9 +7,9 @@ export const INVITATION_DAYS = 7;
 
 /** As the owner's password: long enough to resist guessing, short enough that scrypt's cost stays bounded. */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
-export const STAFF_PASSWORD_MAX_LENGTH = 256;
+const STAFF_PASSWORD_MAX_LENGTH = 256;
 
-export const STAFF_STATUSES = ["active", "suspended"] as const;
+const STAFF_STATUSES = ["active", "suspended"] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 export const LAST_OWNER_MESSAGE =
