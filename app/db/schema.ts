@@ -610,6 +610,13 @@ export const staffAccounts = pgTable(
     /** scrypt (as hashPassword writes it); null until the invitation is accepted. */
     passwordHash: text("password_hash"),
     status: text("status").notNull().default("active"),
+    /** Base32 TOTP secret (RFC 6238); set when two-factor set-up begins, in force once `totpEnabledAt` is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: a code is good once. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** SHA-256 hashes of the unused recovery codes. */
+    recoveryCodeHashes: jsonb("recovery_code_hashes").$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
