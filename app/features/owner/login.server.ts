@@ -13,6 +13,7 @@ import {
   startStaffSession,
 } from "~/lib/session.server";
 import type { StaffRole } from "~/lib/staff-roles";
+import { checkSecondFactor } from "~/lib/two-factor.server";
 import {
   claimAccountAttempt,
   claimKnownBrowserAttempt,
@@ -55,10 +56,21 @@ async function readKnownBrowserToken(env: Env, request: Request): Promise<string
 export type OwnerLoginResult =
   | { outcome: "signed-in"; setCookies: string[]; staff: { id: number; email: string; role: StaffRole } }
   | { outcome: "invalid" }
+  /** The password is right and the account has two-factor on: the same login again with a code. */
+  | { outcome: "second-factor-required" }
   /** This address failed too often. */
   | { outcome: "rate-limited"; retryAfterSeconds: number }
   /** The account is waiting after failures from anywhere, and this browser has not logged in before. */
   | { outcome: "slowed-down"; retryAfterSeconds: number };
+
+async function hasSecondFactor(db: Database, staffId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ on: staffAccounts.totpEnabledAt })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, staffId))
+    .limit(1);
+  return Boolean(row?.on);
+}
 
 type LoginAccount = { id: number; email: string; role: string; passwordHash: string | null; status: string };
 
@@ -94,7 +106,7 @@ export async function logInStaff(
   env: Env,
   request: Request,
   clientIp: string,
-  credentials: { email?: string; password: string },
+  credentials: { email?: string; password: string; code?: string },
 ): Promise<OwnerLoginResult> {
   const byAddress = await consumeRateLimit(db, OWNER_LOGIN_RATE_LIMIT, clientIp);
   if (!byAddress.allowed) return { outcome: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
@@ -115,7 +127,15 @@ export async function logInStaff(
   }
 
   const passwordRight = await verifyPassword(credentials.password, account?.passwordHash ?? null);
-  const valid = passwordRight && account?.status === "active";
+  let valid = passwordRight && account?.status === "active";
+  if (valid && account && (await hasSecondFactor(db, account.id))) {
+    if (credentials.code === undefined) {
+      // Not a failure: the person is asked for their code. The address's count waits for the attempt with it.
+      await refundRateLimit(db, OWNER_LOGIN_RATE_LIMIT, clientIp);
+      return { outcome: "second-factor-required" };
+    }
+    valid = await checkSecondFactor(db, account.id, credentials.code);
+  }
   if (!valid && !knownBrowser && throttleAccount) await recordAccountFailure(db, throttleAccount, failuresBefore + 1);
   await recordOwnerSignIn(db, { address: clientIp, userAgent: request.headers.get("user-agent"), succeeded: valid });
   if (!valid || !account || !throttleAccount) return { outcome: "invalid" };

@@ -26,6 +26,13 @@ export const AdminLoginSchema = z.object({
     .max(EMAIL_MAX_LENGTH, { error: INVALID_PASSWORD_DESCRIPTION })
     .optional()
     .transform((value) => value || undefined),
+  /** A staff account with two-factor on: the authenticator app's current code, or a recovery code. */
+  code: z
+    .string({ error: INVALID_PASSWORD_DESCRIPTION })
+    .trim()
+    .max(20, { error: INVALID_PASSWORD_DESCRIPTION })
+    .optional()
+    .transform((value) => value || undefined),
   password: z
     .string({ error: INVALID_PASSWORD_DESCRIPTION })
     .min(1, { error: INVALID_PASSWORD_DESCRIPTION })
@@ -33,7 +40,15 @@ export const AdminLoginSchema = z.object({
 });
 
 /** `role`: the signed-in account's, so that the form sends the person to a screen their role opens. */
-export type AdminLoginResponse = { success: boolean; message: string; role?: "owner" | "editor" | "support" };
+export type AdminLoginResponse = {
+  success: boolean;
+  message: string;
+  role?: "owner" | "editor" | "support";
+  /** The password was right and the account has two-factor on: send it again with `code`. */
+  twoFactorRequired?: boolean;
+};
+
+export const TWO_FACTOR_REQUIRED_MESSAGE = "Enter the code from your authenticator app, or a recovery code.";
 
 /** One login attempt of the owner's whose password was checked, as the Settings screen and the API show it. */
 export type OwnerSignIn = { id: number; at: string; address: string; userAgent: string | null; succeeded: boolean };

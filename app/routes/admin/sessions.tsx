@@ -1,4 +1,6 @@
 import { OwnSessions } from "~/features/staff/components/own-sessions";
+import { TwoFactorSection } from "~/features/staff/components/two-factor-section";
+import { twoFactorState } from "~/features/staff/two-factor.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -9,11 +11,12 @@ import type { Route } from "./+types/sessions";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your Sessions", description: "Where you are signed in to the admin area.", noIndex: true });
 
-/** /admin/sessions: every staff member's own sessions. */
+/** /admin/sessions: every staff member's own sessions and their optional two-factor sign-in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const me = await requireStaffForPage(db, request, ROLES.anyStaff);
-  return { email: me.email, sessions: await listStaffSessions(db, request, me.id) };
+  const [sessions, twoFactor] = await Promise.all([listStaffSessions(db, request, me.id), twoFactorState(db, me.id)]);
+  return { email: me.email, sessions, twoFactor };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -22,6 +25,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <h1 className="font-bold text-4xl tracking-tight">Your Sessions</h1>
       <p className="mt-2 mb-8 text-muted-foreground">Signed in as {loaderData.email}.</p>
       <OwnSessions sessions={loaderData.sessions} />
+      <div className="mt-10">
+        <TwoFactorSection
+          enabled={loaderData.twoFactor.enabled}
+          recoveryCodesLeft={loaderData.twoFactor.recoveryCodesLeft}
+        />
+      </div>
     </main>
   );
 }

@@ -225,6 +225,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "/api/admin/resources/:id": { ...RESOURCE, version: 1 },
   "/api/admin/staff": { email: "new-staff@example.com", role: "editor" },
   "/api/admin/staff/:id": { role: "support", status: "active" },
+  "/api/admin/two-factor/confirm": { code: "123456" },
+  "/api/admin/two-factor/disable": { code: "123456" },
 };
 
 /** Text that passes a text field's rules but holds a character PostgreSQL cannot store. */

@@ -36,6 +36,7 @@ import { calls as adminStoriesCalls } from "./admin/stories";
 import { calls as adminStoriesOrderCalls } from "./admin/stories-order";
 import { calls as adminStoryCalls } from "./admin/story";
 import { calls as adminStoryMediaCalls } from "./admin/story-media";
+import { calls as adminTwoFactorCalls } from "./admin/two-factor";
 import { calls as authCallbackCalls } from "./auth/callback";
 import { calls as authEmailLinkCalls } from "./auth/email-link";
 import { calls as authMembershipCalls } from "./auth/membership";
@@ -104,6 +105,7 @@ export const api = apiRegistry(
     ...adminStoriesCalls,
     ...adminStoryMediaCalls,
     ...adminStoryCalls,
+    ...adminTwoFactorCalls,
     ...authCallbackCalls,
     ...authEmailLinkCalls,
     ...authMembershipBillingCalls,

@@ -320,6 +320,10 @@ const OWNER_CALLS: OwnerCall[] = [
   ownerCall("PATCH /api/admin/staff/{id}", { id: () => ids.staff, body: () => ({ role: "editor" }) }),
   ownerCall("DELETE /api/admin/staff/{id}", { id: () => ids.staff }),
   ownerCall("GET /api/admin/sessions"),
+  ownerCall("POST /api/admin/two-factor", { ownerStatus: 200 }),
+  // Codes that are not six digits: past the access check, the answer is 400.
+  ownerCall("POST /api/admin/two-factor/confirm", { body: () => ({ code: "abc" }), ownerStatus: 400 }),
+  ownerCall("POST /api/admin/two-factor/disable", { body: () => ({ code: "abc" }), ownerStatus: 400 }),
   // Signs out the caller's other sessions: there are none, and the call still answers 200.
   ownerCall("POST /api/admin/sessions/end-others", { ownerStatus: 200 }),
   // A well-formed id of no session of the caller's: past the access check, the answer is 404.
@@ -337,7 +341,12 @@ function rolesAllowed(name: string): readonly StaffRole[] {
   if (name === "GET /api/admin/members") return ["owner", "support"];
   if (path.startsWith("/api/admin/members")) return ["owner"];
   if (/^\/api\/(admin\/contacts|contacts|subscribers)\b/.test(path)) return ["owner", "support"];
-  if (path.startsWith("/api/guests/") || path.startsWith("/api/admin/sessions")) return ["owner", "editor", "support"];
+  if (
+    path.startsWith("/api/guests/") ||
+    path.startsWith("/api/admin/sessions") ||
+    path.startsWith("/api/admin/two-factor")
+  )
+    return ["owner", "editor", "support"];
   return ["owner", "editor"];
 }
 

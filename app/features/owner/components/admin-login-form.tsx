@@ -26,6 +26,9 @@ export function AdminLoginForm() {
   const passwordId = useId();
   const errorId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
+  const codeId = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [hasPassword, setHasPassword] = useState(false);
   useEffect(() => {
@@ -43,12 +46,13 @@ export function AdminLoginForm() {
     try {
       const password = passwordRef.current?.value ?? "";
       const email = emailRef.current?.value.trim() ?? "";
+      const code = codeRef.current?.value.trim() ?? "";
       // Without an address the password is the owner account's, as the spec's login has always sent it.
-      const reply = await sendJson<AdminLoginResponse>(
-        "POST",
-        "/api/admin/login",
-        email ? { email, password } : { password },
-      );
+      const reply = await sendJson<AdminLoginResponse>("POST", "/api/admin/login", {
+        ...(email && { email }),
+        password,
+        ...(code && { code }),
+      });
       if (reply.ok && reply.body?.success) {
         rememberOwnerHints();
         toast({ title: LOGIN_SUCCESS_TITLE, description: LOGIN_SUCCESS_DESCRIPTION });
@@ -56,6 +60,12 @@ export function AdminLoginForm() {
         // the dashboard, whose menu holds their role's screens.
         await revalidate();
         await navigate(reply.body.role && reply.body.role !== "owner" ? "/admin" : "/admin/contacts");
+        return;
+      }
+      if (reply.body?.twoFactorRequired) {
+        // The password was right: it stays in its field while the person types the code.
+        setNeedsCode(true);
+        setRefusal(reply.body.message);
         return;
       }
       if (reply.status === 429) {
@@ -111,6 +121,19 @@ export function AdminLoginForm() {
               </p>
             ) : null}
           </div>
+          {needsCode ? (
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={codeId}>Authentication Code</Label>
+              <Input
+                id={codeId}
+                name="code"
+                autoComplete="one-time-code"
+                required
+                ref={codeRef}
+                aria-describedby={refusal ? errorId : undefined}
+              />
+            </div>
+          ) : null}
           <Button type="submit" disabled={submitting || !hasPassword}>
             <LogIn aria-hidden />
             {submitting ? "Logging in..." : "Login to Admin Panel"}

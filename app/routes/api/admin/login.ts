@@ -4,6 +4,7 @@ import {
   AdminLoginSchema,
   INVALID_PASSWORD_DESCRIPTION,
   LOGIN_SUCCESS_DESCRIPTION,
+  TWO_FACTOR_REQUIRED_MESSAGE,
 } from "~/features/owner/schema";
 import { apiError, tooManyRequests } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -31,6 +32,14 @@ export const calls = [
         return tooManyRequests(result.retryAfterSeconds, loginSlowedDownMessage(result.retryAfterSeconds));
       }
       if (result.outcome === "invalid") return apiError(401, INVALID_PASSWORD_DESCRIPTION);
+      if (result.outcome === "second-factor-required") {
+        const reply: AdminLoginResponse = {
+          success: false,
+          message: TWO_FACTOR_REQUIRED_MESSAGE,
+          twoFactorRequired: true,
+        };
+        return Response.json(reply, { status: 401 });
+      }
       const headers = new Headers();
       for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
       const reply: AdminLoginResponse = { success: true, message: LOGIN_SUCCESS_DESCRIPTION, role: result.staff.role };

@@ -5,9 +5,12 @@ import { callRoute } from "#tests/setup/call-route";
 import { cookieOf, signInOwner, signInStaff } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { mailOutbox, staffAccounts, staffInvitations } from "~/db/schema";
+import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/owner/schema";
 import { LAST_OWNER_MESSAGE, PASSWORDS_DIFFER_MESSAGE, STAFF_EXISTS_MESSAGE } from "~/features/staff/schema";
 import { getViewer } from "~/lib/auth.server";
+import { hashPassword } from "~/lib/password-hash.server";
 import { createSession } from "~/lib/session.server";
+import { base32Decode, hotp, totpStep } from "~/lib/two-factor.server";
 import { action as acceptAction, loader as acceptLoader } from "../../admin/accept-invite";
 
 let database: TestDatabase;
@@ -253,5 +256,67 @@ describe("a person's own sessions", () => {
     expect((await staffCall("GET", "/api/admin/sessions", tablet)).status).toBe(401);
     expect((await staffCall("GET", "/api/admin/sessions", editor.cookie)).status).toBe(200);
     expect((await staffCall("GET", "/api/admin/sessions", phone.cookie)).status).toBe(200);
+  });
+});
+
+describe("two-factor sign-in", SCRYPT_HEAVY, () => {
+  const codeNow = (secret: string, offsetSteps = 0) => hotp(base32Decode(secret), totpStep(Date.now()) + offsetSteps);
+  const logIn = (email: string, password: string, code?: string) =>
+    callApi(
+      database.db,
+      new Request("http://localhost/api/admin/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password, ...(code === undefined ? {} : { code }) }),
+      }),
+      { clientIp: "192.0.2.20" },
+    );
+
+  it("is set up with a code from the app, then asks every sign-in for a code, each good once, or a recovery code", async () => {
+    const person = await signInStaff(database.db, "editor", "two-factor@example.com");
+    await database.db
+      .update(staffAccounts)
+      .set({ passwordHash: await hashPassword("the-two-factor-password") })
+      .where(eq(staffAccounts.id, person.id));
+    const begun = await staffCall("POST", "/api/admin/two-factor", person.cookie);
+    const { secret, uri } = (begun.body as { data: { secret: string; uri: string } }).data;
+    expect(uri).toContain(`secret=${secret}`);
+    // Not yet in force: the password alone still signs in.
+    expect((await logIn("two-factor@example.com", "the-two-factor-password")).status).toBe(200);
+
+    expect((await staffCall("POST", "/api/admin/two-factor/confirm", person.cookie, { code: "000000x" })).status).toBe(
+      400,
+    );
+    // The code of the previous step: the app may be a little behind.
+    const confirmed = await staffCall("POST", "/api/admin/two-factor/confirm", person.cookie, {
+      code: codeNow(secret, -1),
+    });
+    const { recoveryCodes } = (confirmed.body as { data: { recoveryCodes: string[] } }).data;
+    expect(recoveryCodes).toHaveLength(10);
+    expect((await staffCall("POST", "/api/admin/two-factor", person.cookie)).status).toBe(409);
+
+    const asked = await logIn("two-factor@example.com", "the-two-factor-password");
+    expect(asked).toMatchObject({
+      status: 401,
+      body: { twoFactorRequired: true, message: TWO_FACTOR_REQUIRED_MESSAGE },
+    });
+    expect(asked.headers.get("set-cookie")).toBeNull();
+    expect((await logIn("two-factor@example.com", "a-wrong-password")).body).not.toHaveProperty("twoFactorRequired");
+
+    const code = codeNow(secret);
+    expect((await logIn("two-factor@example.com", "the-two-factor-password", "123456x")).status).toBe(401);
+    expect((await logIn("two-factor@example.com", "the-two-factor-password", code)).status).toBe(200);
+    // The same code again (someone who watched it typed): refused.
+    expect((await logIn("two-factor@example.com", "the-two-factor-password", code)).status).toBe(401);
+
+    expect(
+      (await logIn("two-factor@example.com", "the-two-factor-password", recoveryCodes[0].toUpperCase())).status,
+    ).toBe(200);
+    expect((await logIn("two-factor@example.com", "the-two-factor-password", recoveryCodes[0])).status).toBe(401);
+
+    expect(
+      (await staffCall("POST", "/api/admin/two-factor/disable", person.cookie, { code: recoveryCodes[1] })).status,
+    ).toBe(200);
+    expect((await logIn("two-factor@example.com", "the-two-factor-password")).status).toBe(200);
   });
 });
