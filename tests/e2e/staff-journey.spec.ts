@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
@@ -94,4 +95,57 @@ test("the owner invites an editor, who sets a password from the mail, publishes 
     page.getByRole("list", { name: "Staff accounts" }).getByRole("listitem").filter({ hasText: editorEmail }),
   ).toContainText("Editor · Active");
   await editorContext.close();
+});
+
+/** The authenticator app's code (RFC 6238: HMAC-SHA1, 30-second steps, six digits) for a base32 key. */
+function authenticatorCode(key: string, stepsAhead = 0): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of key) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const bytes = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepsAhead));
+  const mac = createHmac("sha1", bytes).update(counter).digest();
+  const offset = mac[mac.length - 1] & 15;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+test("the owner turns on two-factor sign-in, and the login then asks for the app's code", async ({
+  browser,
+  builtServer,
+}) => {
+  const context = await browser.newContext({ baseURL: builtServer.url, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const logIn = async () => {
+    await openPage(page, "/admin/login");
+    await page.getByLabel("Password", { exact: true }).fill(OWNER_PASSWORD);
+    await page.getByRole("button", { name: "Login to Admin Panel" }).click();
+  };
+  await logIn();
+  await expect(page).toHaveURL(/\/admin\/contacts$/);
+  await openPage(page, "/admin/sessions");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Sessions" })).toBeVisible();
+  await expect(page.getByText("(this browser)")).toBeVisible();
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  const key = (await page.locator("code").textContent()) ?? "";
+  await page.getByLabel("Code", { exact: true }).fill(authenticatorCode(key));
+  await page.getByRole("button", { name: "Turn On Two-Factor" }).click();
+  const recoveryCodes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(recoveryCodes).toHaveCount(10);
+  const recoveryCode = (await recoveryCodes.first().textContent()) ?? "";
+
+  await context.clearCookies();
+  await logIn();
+  await expect(page.getByText("Enter the code from your authenticator app, or a recovery code.")).toBeVisible();
+  // The code just used to turn it on is spent; the app's next one is accepted.
+  await page.getByLabel("Authentication Code").fill(authenticatorCode(key, 1));
+  await page.getByRole("button", { name: "Login to Admin Panel" }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts$/);
+
+  // Off again with a recovery code, so that the password alone signs the owner in once more.
+  await openPage(page, "/admin/sessions");
+  await page.getByLabel("Code", { exact: true }).fill(recoveryCode);
+  await page.getByRole("button", { name: "Turn Off Two-Factor" }).click();
+  await expect(page.getByText("Off: your password alone signs you in.")).toBeVisible();
+  await context.close();
 });

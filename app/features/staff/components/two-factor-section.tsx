@@ -91,8 +91,8 @@ export function TwoFactorSection({ enabled, recoveryCodesLeft }: { enabled: bool
       ) : setup ? (
         <form onSubmit={confirm} className="mt-4 flex flex-col gap-3">
           <p>Add this key to your authenticator app, then enter the code it shows.</p>
-          <p className="break-all font-mono" aria-label="Authenticator key">
-            {setup.secret}
+          <p>
+            Key: <code className="break-all font-mono">{setup.secret}</code>
           </p>
           <a href={setup.uri} className="self-start text-primary underline">
             Open in an authenticator app on this device

@@ -6,7 +6,7 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 import { ROLES } from "~/lib/staff-roles";
 
 const CodeSchema = z.object({ code: z.string().trim().min(1).max(20) });
-export const WRONG_CODE_MESSAGE = "That code is not right. Enter the current code from your authenticator app.";
+const WRONG_CODE_MESSAGE = "That code is not right. Enter the current code from your authenticator app.";
 
 export const calls = [
   /** Begins setting up an authenticator app: the secret and its otpauth address (409 when two-factor is on). */
