@@ -129,6 +129,20 @@ function allows(access: ApiAccess, asker: Asker): boolean {
   return tiers.includes(user.membershipTier);
 }
 
+/**
+ * Whether the asker is signed in as far as the access is concerned, so that a refusal is a 403 rather than a 401: a
+ * staff call refuses a member or a staff member of another role with 403; a member call refuses a session that holds
+ * no member (a staff account alone) with 401, since the member's sign-in is what is missing.
+ */
+function signedInFor(access: ApiAccess, asker: Asker): boolean {
+  if (access === "public") return true;
+  if (access === "owner" || (typeof access === "object" && "staff" in access)) {
+    return asker.staff !== null || asker.user !== null;
+  }
+  if (typeof access === "object" && "anyOf" in access) return access.anyOf.some((each) => signedInFor(each, asker));
+  return asker.user !== null;
+}
+
 function forbiddenMessage(access: ApiAccess): string {
   if (typeof access === "object" && "tier" in access && access.forbiddenMessage) return access.forbiddenMessage;
   return FORBIDDEN_MESSAGE;
@@ -138,8 +152,9 @@ function forbiddenMessage(access: ApiAccess): string {
 async function checkAccess(db: Database, request: Request, access: ApiAccess): Promise<Asker> {
   if (access === "public") return { user: null, isOwner: false, staff: null };
   const { user, isOwner, staff } = await getViewer(db, request);
-  if (allows(access, { user, isOwner, staff })) return { user, isOwner, staff };
-  throw user || staff ? refusal(403, forbiddenMessage(access)) : refusal(401, NOT_SIGNED_IN_MESSAGE);
+  const asker = { user, isOwner, staff };
+  if (allows(access, asker)) return asker;
+  throw signedInFor(access, asker) ? refusal(403, forbiddenMessage(access)) : refusal(401, NOT_SIGNED_IN_MESSAGE);
 }
 
 type Segment = { literal: string } | { param: string };
