@@ -171,7 +171,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A 403 is a staff member on a screen their role does not open (decision 054). */
+/** A 403 is a staff member on a screen their role does not open (decision 055). */
 const ERROR_TITLES: Record<number, string> = { 403: "Not Allowed", 404: "Page Not Found" };
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "Your role does not open this screen. Ask the owner if you need it.",

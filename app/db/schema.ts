@@ -597,7 +597,7 @@ export const activityLog = pgTable(
 );
 
 /**
- * People who work in the admin area (decision 054), each with a role: owner, editor or support. The first owner is made
+ * People who work in the admin area (decision 055), each with a role: owner, editor or support. The first owner is made
  * at start-up from OWNER_EMAIL (or owner@localhost) and ADMIN_PASSWORD or a printed password; the others are invited
  * and have no password until they accept. Emails are stored lower-cased.
  */

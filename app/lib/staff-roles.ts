@@ -1,5 +1,5 @@
 /**
- * The admin area's roles (decision 054). Owner: everything, including staff, settings, members and payments. Editor:
+ * The admin area's roles (decision 055). Owner: everything, including staff, settings, members and payments. Editor:
  * the show's content (episodes, insights, stories, events, resources, the content calendar) and guest applications.
  * Support: contact messages, guest applications, subscribers, and members read-only. Client-safe: the admin shell's
  * navigation and the server's checks read the same lists.

@@ -1,20 +1,24 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callApi } from "#tests/setup/call-api";
 import { callRoute } from "#tests/setup/call-route";
 import { insertPodcastEpisode, insertSubscriber } from "#tests/setup/owner-fixtures";
-import { signInMember, signInOwner } from "#tests/setup/sessions";
+import { signInMember, signInOwner, signInStaff } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
-import { activityLog, siteSettings } from "~/db/schema";
+import { activityLog, siteSettings, staffAccounts } from "~/db/schema";
+import { hashPassword } from "~/lib/password-hash.server";
 import { defaultSiteSettings } from "~/lib/site-config";
 import * as activityPage from "~/routes/admin/activity";
 import { pruneActivity, recordActivity } from "./activity.server";
 
 let database: TestDatabase;
 let owner: string;
+let ownerId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   owner = await signInOwner(database.db);
+  [{ id: ownerId }] = await database.db.select({ id: staffAccounts.id }).from(staffAccounts);
 });
 afterAll(() => database.close());
 beforeEach(async () => {
@@ -23,7 +27,8 @@ beforeEach(async () => {
 });
 
 const OWNER_ADDRESS = "203.0.113.7";
-const OWNER_EMAIL = "owner@example.com";
+/** The owner account signInOwner makes. */
+const OWNER_EMAIL = "owner@localhost";
 
 function call(method: string, path: string, body?: unknown, cookie: string | null = owner) {
   return callApi(
@@ -36,7 +41,7 @@ function call(method: string, path: string, body?: unknown, cookie: string | nul
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { clientIp: OWNER_ADDRESS, env: { OWNER_EMAIL } },
+    { clientIp: OWNER_ADDRESS },
   );
 }
 
@@ -74,7 +79,7 @@ describe("changes made through the API", () => {
             subjectType: "episode",
             subjectId: String(episode.id),
             subjectTitle: index < 2 ? "Ep 1: The Pivot" : "Ep 1: Renamed",
-            actorStaffId: null,
+            actorStaffId: ownerId,
             actorEmail: OWNER_EMAIL,
             clientAddress: OWNER_ADDRESS,
             occurredAt: expect.any(Date),
@@ -134,6 +139,55 @@ describe("changes made through the API", () => {
     await call("GET", "/api/admin/settings");
     await call("POST", "/api/admin/episodes/notes-preview", { markdown: "**Notes**" });
     expect(await entries()).toEqual([]);
+  });
+});
+
+describe("who acted", () => {
+  it("names the editor who published, not the owner", async () => {
+    const editor = await signInStaff(database.db, "editor");
+    const episode = await episodeWithAudio("Ep 9: The Editor's Cut");
+    const path = `/api/admin/episodes/${episode.id}`;
+    const body = { title: "Ep 9: The Editor's Cut", status: "published", version: 1 };
+    expect((await call("PUT", path, body, editor.cookie)).status).toBe(200);
+    expect(await entries()).toEqual([
+      expect.objectContaining({ kind: "episode.published", actorStaffId: editor.id, actorEmail: editor.email }),
+    ]);
+  });
+
+  it("records a sign-in under the account it signed in, and no failed one", async () => {
+    const support = await signInStaff(database.db, "support");
+    await database.db
+      .update(staffAccounts)
+      .set({ passwordHash: await hashPassword("support-password-1") })
+      .where(eq(staffAccounts.id, support.id));
+    const login = (password: string) =>
+      call("POST", "/api/admin/login", { email: support.email, password }, null).then((reply) => reply.status);
+    expect(await login("not-the-password")).toBe(401);
+    expect(await login("support-password-1")).toBe(200);
+    expect(await entries()).toEqual([
+      expect.objectContaining({
+        kind: "staff.signed_in",
+        subjectTitle: support.email,
+        actorStaffId: support.id,
+        actorEmail: support.email,
+        clientAddress: OWNER_ADDRESS,
+      }),
+    ]);
+  });
+
+  it("records the owner's staff changes with the person's email", async () => {
+    const invited = await call("POST", "/api/admin/staff", { email: "new.editor@example.com", role: "editor" });
+    expect(invited.status).toBe(201);
+    const { data } = invited.body as { data: { id: number } };
+    await call("PATCH", `/api/admin/staff/${data.id}`, { role: "support" });
+    await call("PATCH", `/api/admin/staff/${data.id}`, { status: "suspended" });
+    await call("DELETE", `/api/admin/staff/${data.id}`);
+    expect((await entries()).map((entry) => [entry.kind, entry.subjectTitle, entry.detail, entry.actorEmail])).toEqual([
+      ["staff.invited", "new.editor@example.com", null, OWNER_EMAIL],
+      ["staff.role_changed", "new.editor@example.com", "support", OWNER_EMAIL],
+      ["staff.suspended", "new.editor@example.com", null, OWNER_EMAIL],
+      ["staff.removed", "new.editor@example.com", null, OWNER_EMAIL],
+    ]);
   });
 });
 

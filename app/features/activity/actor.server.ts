@@ -1,13 +1,11 @@
 import type { Database } from "~/db/client.server";
-import type { Env } from "~/lib/env.server";
+import { getViewer } from "~/lib/auth.server";
 
-/** Who made a change in the admin area: their staff account (null for the owner's password) and email at the time. */
+/** Who made a change in the admin area: their staff account and its email at the time. */
 export type Actor = { staffId: number | null; email: string | null };
 
-/**
- * The person behind an admin request. The admin area has one account today, the owner's (signed in with the shared
- * password), known by the OWNER_EMAIL address when the deployment sets one.
- */
-export async function currentActor(_db: Database, _request: Request, env: Pick<Env, "OWNER_EMAIL">): Promise<Actor> {
-  return { staffId: null, email: env.OWNER_EMAIL ?? null };
+/** The staff account behind an admin request (none for a call made without one, such as a sign-in). */
+export async function currentActor(db: Database, request: Request): Promise<Actor> {
+  const { staff } = await getViewer(db, request);
+  return { staffId: staff?.id ?? null, email: staff?.email ?? null };
 }

@@ -11,6 +11,7 @@ import {
   memberEvents,
   memberResources,
   podcastEpisodes,
+  staffAccounts,
   subscribers,
   users,
 } from "~/db/schema";
@@ -38,6 +39,7 @@ const SUBJECTS = {
   guest_application: { table: guestApplications, id: guestApplications.id, title: guestApplications.name },
   subscriber: { table: subscribers, id: subscribers.id, title: subscribers.email },
   member: { table: users, id: users.id, title: users.email },
+  staff: { table: staffAccounts, id: staffAccounts.id, title: staffAccounts.email, status: staffAccounts.status },
 } satisfies Record<string, Subject>;
 
 export type SubjectType = keyof typeof SUBJECTS | "settings";
@@ -151,3 +153,29 @@ export const settingsChange: ApiActivity<ChangeArgs> = async ({ db }) => {
     detail: changedGroups(before, await getSiteSettings(db)),
   });
 };
+
+/**
+ * `PATCH /api/admin/staff/:id`: `staff.suspended` or `staff.reactivated` when the status moved, else
+ * `staff.role_changed` with the new role.
+ */
+export function staffChangeVerb({ before, after, body }: Change): { verb: string; detail: string | null } | null {
+  if (!after) return null;
+  if (before && after.status !== before.status)
+    return { verb: after.status === "suspended" ? "suspended" : "reactivated", detail: null };
+  const role = (body as { role?: string } | null)?.role;
+  return { verb: "role_changed", detail: role ?? null };
+}
+
+type OwnAccountArgs = { staff: { id: number; email: string } | null };
+
+/** A person's change to their own account (their sessions, their two-factor): `staff.{verb}` naming the account. */
+export function ownAccountChange(verb: string): ApiActivity<OwnAccountArgs> {
+  return async ({ staff }) =>
+    () =>
+      staff && {
+        kind: `staff.${verb}`,
+        subjectType: "staff",
+        subjectId: String(staff.id),
+        subjectTitle: staff.email,
+      };
+}

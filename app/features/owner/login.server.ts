@@ -75,6 +75,12 @@ async function hasSecondFactor(db: Database, staffId: number): Promise<boolean> 
 type LoginAccount = { id: number; email: string; role: string; passwordHash: string | null; status: string };
 
 /** The account a login names: the one with `email`, or without one the owner account (the spec's `{ password }`). */
+/** The account a successful login signed in, as the activity log names it. */
+export async function signedInAccount(db: Database, email: string | undefined) {
+  const account = await findLoginAccount(db, email);
+  return account && { id: account.id, email: account.email };
+}
+
 async function findLoginAccount(db: Database, email: string | undefined): Promise<LoginAccount | null> {
   if (email === undefined) {
     const owner = await findFirstOwner(db);

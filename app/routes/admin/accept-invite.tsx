@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
+import { recordActivity } from "~/features/activity/activity.server";
 import { isSameOriginPost } from "~/features/auth/sign-in.server";
 import { SetPasswordForm } from "~/features/staff/components/set-password-form";
 import { INVITATION_DAYS, SetPasswordSchema } from "~/features/staff/schema";
@@ -37,7 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await acceptInvitation(db, parsed.data.token, parsed.data.password);
   if ("refused" in outcome) return data({ refused: outcome.refused, errors: {} }, { status: 400, headers: NO_STORE });
-  const setCookie = await startStaffSession(db, env, request, outcome.accepted.id, clientIp);
+  const { id, email } = outcome.accepted;
+  await recordActivity(db, {
+    kind: "staff.joined",
+    subjectType: "staff",
+    subjectId: String(id),
+    subjectTitle: email,
+    actor: { staffId: id, email },
+    clientAddress: clientIp,
+  });
+  const setCookie = await startStaffSession(db, env, request, id, clientIp);
   return redirect("/admin", { headers: { "Set-Cookie": setCookie, ...NO_STORE } });
 }
 

@@ -2,9 +2,10 @@ import { activityFilterChoices, FIRST_ACTIVITY_PAGE, listActivity } from "~/feat
 import { ActivityLog } from "~/features/activity/components/activity-log";
 import { ActivityListQuerySchema } from "~/features/activity/schema";
 import { appContext } from "~/lib/app-context.server";
-import { requireOwnerForPage } from "~/lib/auth.server";
+import { requireStaffForPage } from "~/lib/auth.server";
 import { parseListQuery } from "~/lib/owner-list.server";
 import { pageMeta } from "~/lib/seo";
+import { ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  await requireOwnerForPage(db, request);
+  await requireStaffForPage(db, request, ROLES.owner);
   // An address edited by hand into something the log does not take shows the whole log instead of an error.
   const parsed = parseListQuery(request, ActivityListQuerySchema);
   const view = parsed.ok ? parsed.data : FIRST_ACTIVITY_PAGE;

@@ -139,7 +139,7 @@ export const api = apiRegistry(
   {
     // Who made an admin change: the one seam staff accounts replace (app/features/activity/actor.server.ts).
     async recordActivity(context, request, entry) {
-      const actor = entry.actor ?? (await currentActor(context.db, request, context.env));
+      const actor = entry.actor ?? (await currentActor(context.db, request));
       await recordActivity(context.db, { ...entry, actor, clientAddress: context.clientIp });
     },
   },

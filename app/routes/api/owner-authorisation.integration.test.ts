@@ -331,13 +331,13 @@ const OWNER_CALLS: OwnerCall[] = [
 ];
 
 /**
- * Who may make each call, as decision 054 says in words: the owner everything; an editor the show's content and guest
+ * Who may make each call, as decision 055 says in words: the owner everything; an editor the show's content and guest
  * applications; support contact messages, guest applications, subscribers and reading the members list. Written out
  * here rather than read from the declarations, so that a declaration that drifts from it fails.
  */
 function rolesAllowed(name: string): readonly StaffRole[] {
   const path = name.split(" ")[1];
-  if (/^\/api\/admin\/(staff|settings|sign-ins)\b/.test(path)) return ["owner"];
+  if (/^\/api\/admin\/(staff|settings|sign-ins|activity)\b/.test(path)) return ["owner"];
   if (name === "GET /api/admin/members") return ["owner", "support"];
   if (path.startsWith("/api/admin/members")) return ["owner"];
   if (/^\/api\/(admin\/contacts|contacts|subscribers)\b/.test(path)) return ["owner", "support"];

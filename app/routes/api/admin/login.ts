@@ -1,4 +1,4 @@
-import { logInStaff } from "~/features/owner/login.server";
+import { logInStaff, signedInAccount } from "~/features/owner/login.server";
 import {
   type AdminLoginResponse,
   AdminLoginSchema,
@@ -23,6 +23,21 @@ export const calls = [
     path: "/api/admin/login",
     access: "public",
     body: AdminLoginSchema,
+    // Recorded after a success only: the session the request carried does not yet name the account.
+    activity:
+      async ({ db, body }) =>
+      async () => {
+        const account = await signedInAccount(db, body.email);
+        return (
+          account && {
+            kind: "staff.signed_in",
+            subjectType: "staff",
+            subjectId: String(account.id),
+            subjectTitle: account.email,
+            actor: { staffId: account.id, email: account.email },
+          }
+        );
+      },
     async handler({ db, context, request, body }) {
       const result = await logInStaff(db, context.env, request, context.clientIp, body);
       if (result.outcome === "rate-limited") {

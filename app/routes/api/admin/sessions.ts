@@ -1,3 +1,4 @@
+import { ownAccountChange } from "~/features/activity/changes.server";
 import { apiError } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
 import { endStaffSessionsOf, listStaffSessions } from "~/lib/session.server";
@@ -20,6 +21,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/sessions/end-others",
     access: { staff: ROLES.anyStaff },
+    activity: ownAccountChange("signed_out_elsewhere"),
     async handler({ db, request, staff }) {
       const ended = staff ? await endStaffSessionsOf(db, request, staff.id, null) : 0;
       return { success: true, message: `${ended} other ${ended === 1 ? "session" : "sessions"} signed out`, ended };
@@ -30,6 +32,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/admin/sessions/:id",
     access: { staff: ROLES.anyStaff },
+    activity: ownAccountChange("session_ended"),
     parseId: (value) => (SESSION_ID.test(value) ? value : null),
     async handler({ db, request, staff, id }) {
       const ended = staff ? await endStaffSessionsOf(db, request, staff.id, id) : 0;

@@ -1,3 +1,4 @@
+import { recordsChange, staffChangeVerb } from "~/features/activity/changes.server";
 import { LAST_OWNER_MESSAGE, StaffUpdateSchema } from "~/features/staff/schema";
 import { removeStaff, updateStaff } from "~/features/staff/staff.server";
 import { apiError, notFound } from "~/lib/api.server";
@@ -12,6 +13,7 @@ export const calls = [
     method: "PATCH",
     path: "/api/admin/staff/:id",
     access: { staff: ROLES.owner },
+    activity: recordsChange("staff", staffChangeVerb),
     body: StaffUpdateSchema,
     async handler({ db, id, body }) {
       const outcome = await updateStaff(db, id, body);
@@ -25,6 +27,7 @@ export const calls = [
     method: "DELETE",
     path: "/api/admin/staff/:id",
     access: { staff: ROLES.owner },
+    activity: recordsChange("staff", "removed"),
     async handler({ db, id }) {
       const outcome = await removeStaff(db, id);
       if ("notFound" in outcome) return notFound(STAFF_NOT_FOUND);

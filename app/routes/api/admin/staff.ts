@@ -1,3 +1,4 @@
+import { recordsChange } from "~/features/activity/changes.server";
 import { STAFF_EXISTS_MESSAGE, StaffInviteSchema } from "~/features/staff/schema";
 import { inviteStaff, listStaff } from "~/features/staff/staff.server";
 import { apiError } from "~/lib/api.server";
@@ -19,6 +20,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/staff",
     access: { staff: ROLES.owner },
+    activity: recordsChange("staff", "invited", { recordFrom: "answer" }),
     body: StaffInviteSchema,
     async handler({ db, context, body }) {
       const outcome = await inviteStaff(db, context.mailer, context.env, body);

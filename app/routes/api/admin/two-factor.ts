@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownAccountChange } from "~/features/activity/changes.server";
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from "~/features/staff/two-factor.server";
 import { apiError } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
@@ -14,6 +15,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/two-factor",
     access: { staff: ROLES.anyStaff },
+    activity: ownAccountChange("two_factor_started"),
     async handler({ db, staff }) {
       const settings = await getSiteSettings(db);
       const setup = staff ? await beginTwoFactor(db, staff.id, settings.showName) : null;
@@ -26,6 +28,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/two-factor/confirm",
     access: { staff: ROLES.anyStaff },
+    activity: ownAccountChange("two_factor_on"),
     body: CodeSchema,
     async handler({ db, staff, body }) {
       const recoveryCodes = staff ? await confirmTwoFactor(db, staff.id, body.code) : null;
@@ -38,6 +41,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/two-factor/disable",
     access: { staff: ROLES.anyStaff },
+    activity: ownAccountChange("two_factor_off"),
     body: CodeSchema,
     async handler({ db, staff, body }) {
       if (!staff || !(await disableTwoFactor(db, staff.id, body.code))) return apiError(400, WRONG_CODE_MESSAGE);
