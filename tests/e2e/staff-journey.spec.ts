@@ -5,7 +5,7 @@ import { openPage } from "./support";
 /**
  * Staff accounts end to end on a second built server whose log the test reads (without SMTP_URL a test server prints
  * each mail whole): the owner invites an editor, the editor sets a password from the mail's link, creates and publishes
- * an episode, and finds no way into Members.
+ * an episode, and finds no way into Members; the owner's activity log names the editor.
  */
 const OWNER_PASSWORD = "journey-owner-password";
 const SAMPLE_AUDIO = "public/attached_assets/audio/episode-1.mp3";
@@ -94,6 +94,16 @@ test("the owner invites an editor, who sets a password from the mail, publishes 
   await expect(
     page.getByRole("list", { name: "Staff accounts" }).getByRole("listitem").filter({ hasText: editorEmail }),
   ).toContainText("Editor · Active");
+
+  // The activity log answers who published it: the editor, by email, after the editor's sign-in.
+  await openPage(page, `${builtServer.url}/admin/activity`);
+  const log = page.getByRole("table", { name: "Activity log" });
+  const published = log.getByRole("row").filter({ hasText: title }).filter({ hasText: "episode.published" });
+  await expect(published).toHaveCount(1);
+  await expect(published).toContainText(editorEmail);
+  await expect(
+    log.getByRole("row").filter({ hasText: "staff.signed_in" }).filter({ hasText: editorEmail }),
+  ).not.toHaveCount(0);
   await editorContext.close();
 });
 
