@@ -17,13 +17,12 @@ import type { StaffMember, StaffRole } from "./staff-roles";
 /**
  * Who may make a call. `public`: anyone; `member`: any signed-in member; `{ tier }`: a member of one of those tiers
  * (403 with `forbiddenMessage` for another tier); `{ staff }`: a staff account of one of those roles (the lists in
- * ~/lib/staff-roles `ROLES`); `owner`: a staff account with the owner role (as `{ staff: ["owner"] }`); `{ anyOf }`: any
- * of those. Without a session the refusal is a 401, with one (a member's or a staff member's) a 403.
+ * ~/lib/staff-roles `ROLES`); `{ anyOf }`: any of those. Without a session the refusal is a 401, with one (a member's
+ * or a staff member's) a 403.
  */
 export type ApiAccess =
   | "public"
   | "member"
-  | "owner"
   | { staff: readonly StaffRole[] }
   | { tier: MembershipTier | readonly MembershipTier[]; forbiddenMessage?: string }
   | { anyOf: readonly ApiAccess[] };
@@ -118,7 +117,6 @@ type Asker = { user: CurrentUser | null; isOwner: boolean; staff: StaffMember | 
 
 function allows(access: ApiAccess, asker: Asker): boolean {
   if (access === "public") return true;
-  if (access === "owner") return asker.isOwner;
   if (typeof access === "object" && "staff" in access)
     return asker.staff !== null && access.staff.includes(asker.staff.role);
   if (typeof access === "object" && "anyOf" in access) return access.anyOf.some((each) => allows(each, asker));
@@ -136,7 +134,7 @@ function allows(access: ApiAccess, asker: Asker): boolean {
  */
 function signedInFor(access: ApiAccess, asker: Asker): boolean {
   if (access === "public") return true;
-  if (access === "owner" || (typeof access === "object" && "staff" in access)) {
+  if (typeof access === "object" && "staff" in access) {
     return asker.staff !== null || asker.user !== null;
   }
   if (typeof access === "object" && "anyOf" in access) return access.anyOf.some((each) => signedInFor(each, asker));
