@@ -37,20 +37,44 @@ export const StaffUpdateSchema = z
   });
 export type StaffUpdate = z.infer<typeof StaffUpdateSchema>;
 
+const newPassword = z
+  .string({ error: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.` })
+  .min(STAFF_PASSWORD_MIN_LENGTH, { error: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.` })
+  .max(STAFF_PASSWORD_MAX_LENGTH, { error: `Use at most ${STAFF_PASSWORD_MAX_LENGTH} characters.` });
+
 /** The invitation page's form, checked in the page and by its action alike. */
 export const SetPasswordSchema = z
   .object({
     token: z.string().min(1).max(100),
-    password: z
-      .string()
-      .min(STAFF_PASSWORD_MIN_LENGTH, { error: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.` })
-      .max(STAFF_PASSWORD_MAX_LENGTH, { error: `Use at most ${STAFF_PASSWORD_MAX_LENGTH} characters.` }),
+    password: newPassword,
     confirmPassword: z.string(),
   })
   .refine((value) => value.password === value.confirmPassword, {
     error: PASSWORDS_DIFFER_MESSAGE,
     path: ["confirmPassword"],
   });
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = "Your current password is not right.";
+
+/**
+ * POST /api/admin/account/password and the Your Sessions page's form: the person's current password, and the new one
+ * twice under the invitation's rules. The current one is only bounded: an older password may be shorter than today's
+ * rule.
+ */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Please enter your current password." })
+      .min(1, { error: "Please enter your current password." })
+      .max(STAFF_PASSWORD_MAX_LENGTH, { error: WRONG_CURRENT_PASSWORD_MESSAGE }),
+    newPassword,
+    confirmPassword: z.string({ error: PASSWORDS_DIFFER_MESSAGE }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    error: PASSWORDS_DIFFER_MESSAGE,
+    path: ["confirmPassword"],
+  });
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 /** One staff account as the Staff screen and GET /api/admin/staff show it. */
 export type StaffAccountView = {

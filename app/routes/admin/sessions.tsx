@@ -1,3 +1,4 @@
+import { ChangePasswordForm } from "~/features/staff/components/change-password-form";
 import { OwnSessions } from "~/features/staff/components/own-sessions";
 import { TwoFactorSection } from "~/features/staff/components/two-factor-section";
 import { twoFactorState } from "~/features/staff/two-factor.server";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/sessions";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your Sessions", description: "Where you are signed in to the admin area.", noIndex: true });
 
-/** /admin/sessions: every staff member's own sessions and their optional two-factor sign-in. */
+/** /admin/sessions: every staff member's own sessions, their password and their optional two-factor sign-in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const me = await requireStaffForPage(db, request, ROLES.anyStaff);
@@ -25,6 +26,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <h1 className="font-bold text-4xl tracking-tight">Your Sessions</h1>
       <p className="mt-2 mb-8 text-muted-foreground">Signed in as {loaderData.email}.</p>
       <OwnSessions sessions={loaderData.sessions} />
+      <div className="mt-10">
+        <ChangePasswordForm />
+      </div>
       <div className="mt-10">
         <TwoFactorSection
           enabled={loaderData.twoFactor.enabled}

@@ -1,6 +1,7 @@
 import { recordActivity } from "~/features/activity/activity.server";
 import { currentActor } from "~/features/activity/actor.server";
 import { apiRegistry } from "~/lib/api-calls.server";
+import { calls as adminAccountCalls } from "./admin/account";
 import { calls as adminActivityCalls } from "./admin/activity";
 import { calls as adminContactReadCalls } from "./admin/contact-read";
 import { calls as adminContactsCalls } from "./admin/contacts";
@@ -96,6 +97,7 @@ export const api = apiRegistry(
     ...adminResourceCalls,
     ...adminResourcesCalls,
     ...adminSessionsCalls,
+    ...adminAccountCalls,
     ...adminSettingsArtworkCalls,
     ...adminSettingsCalls,
     ...adminSignInsCalls,

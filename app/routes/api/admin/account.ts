@@ -1,0 +1,35 @@
+import { ownAccountChange } from "~/features/activity/changes.server";
+import { changeOwnPassword } from "~/features/staff/own-account.server";
+import { ChangePasswordSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/features/staff/schema";
+import { apiError, tooManyRequests } from "~/lib/api.server";
+import { apiCall } from "~/lib/api-calls.server";
+import { ROLES } from "~/lib/staff-roles";
+
+export const calls = [
+  /**
+   * { currentPassword, newPassword, confirmPassword }: the signed-in person's new password. A wrong current password is
+   * a 400 and counts as a failed login of the account; a right one sets the new password and signs out every other
+   * session of the person's, keeping this one.
+   */
+  apiCall({
+    method: "POST",
+    path: "/api/admin/account/password",
+    access: { staff: ROLES.anyStaff },
+    activity: ownAccountChange("password_changed"),
+    body: ChangePasswordSchema,
+    async handler({ db, request, staff, body }) {
+      if (!staff) return apiError(401, "Unauthorized");
+      const result = await changeOwnPassword(db, request, staff.id, body);
+      if (result.outcome === "slowed-down") return tooManyRequests(result.retryAfterSeconds);
+      if (result.outcome === "wrong-current-password") {
+        return apiError(400, WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE] });
+      }
+      const ended = result.otherSessionsEnded;
+      return {
+        success: true,
+        message: `Password changed. ${ended} other ${ended === 1 ? "session was" : "sessions were"} signed out.`,
+        ended,
+      };
+    },
+  }),
+];
