@@ -425,6 +425,8 @@ export const ownerSignIns = pgTable(
     address: text("address").notNull(),
     userAgent: text("user_agent"),
     succeeded: boolean("succeeded").notNull(),
+    /** The account the login named, as its email was then; null for an address of no account. */
+    accountEmail: text("account_email"),
   },
   (t) => [index("owner_sign_ins_at_idx").on(t.at)],
 );

@@ -143,7 +143,12 @@ export async function logInStaff(
     valid = await checkSecondFactor(db, account.id, credentials.code);
   }
   if (!valid && !knownBrowser && throttleAccount) await recordAccountFailure(db, throttleAccount, failuresBefore + 1);
-  await recordOwnerSignIn(db, { address: clientIp, userAgent: request.headers.get("user-agent"), succeeded: valid });
+  await recordOwnerSignIn(db, {
+    address: clientIp,
+    userAgent: request.headers.get("user-agent"),
+    succeeded: valid,
+    accountEmail: account?.email ?? null,
+  });
   if (!valid || !account || !throttleAccount) return { outcome: "invalid" };
 
   await clearRateLimit(db, OWNER_LOGIN_RATE_LIMIT, clientIp);

@@ -50,8 +50,16 @@ export type AdminLoginResponse = {
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Enter the code from your authenticator app, or a recovery code.";
 
-/** One login attempt of the owner's whose password was checked, as the Settings screen and the API show it. */
-export type OwnerSignIn = { id: number; at: string; address: string; userAgent: string | null; succeeded: boolean };
+/** One login attempt of a staff account's whose password was checked, as the Settings screen and the API show it. */
+export type OwnerSignIn = {
+  id: number;
+  at: string;
+  address: string;
+  userAgent: string | null;
+  succeeded: boolean;
+  /** The account the login named (its email at the time); null for an email of no account. */
+  accountEmail: string | null;
+};
 
 /** How long the owner's sign-in record is kept: long enough to notice what happened over a quarter. */
 export const SIGN_IN_RECORD_DAYS = 90;

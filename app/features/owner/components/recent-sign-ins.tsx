@@ -17,6 +17,7 @@ export function RecentSignIns({ signIns }: { signIns: OwnerSignIn[] }) {
           <TableHeader>
             <TableRow>
               <TableHead>When</TableHead>
+              <TableHead>Account</TableHead>
               <TableHead>Result</TableHead>
               <TableHead>Address</TableHead>
               <TableHead>Browser</TableHead>
@@ -26,6 +27,9 @@ export function RecentSignIns({ signIns }: { signIns: OwnerSignIn[] }) {
             {signIns.map((signIn) => (
               <TableRow key={signIn.id}>
                 <TableCell className="whitespace-nowrap">{formatTableDateTime(signIn.at)}</TableCell>
+                <TableCell className={signIn.accountEmail ? "break-all" : "text-muted-foreground"}>
+                  {signIn.accountEmail ?? "Unknown"}
+                </TableCell>
                 <TableCell className={signIn.succeeded ? undefined : "text-red-300"}>
                   {signIn.succeeded ? "Signed in" : "Wrong password"}
                 </TableCell>

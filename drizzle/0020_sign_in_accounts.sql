@@ -1,0 +1,1 @@
+ALTER TABLE "owner_sign_ins" ADD COLUMN "account_email" text;
