@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "#tests/setup/call-api";
 import { callRoute } from "#tests/setup/call-route";
-import { signInOwner } from "#tests/setup/sessions";
+import { signInOwner, signInStaff } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { ownerSignIns } from "~/db/schema";
 import { setOwnerPassword } from "~/features/owner/password.server";
@@ -43,7 +43,14 @@ describe("the owner's sign-in record", { timeout: 60_000 }, () => {
     const { success, message, data } = reply.body as {
       success: boolean;
       message: string;
-      data: { id: number; at: string; address: string; userAgent: string | null; succeeded: boolean }[];
+      data: {
+        id: number;
+        at: string;
+        address: string;
+        userAgent: string | null;
+        succeeded: boolean;
+        accountEmail: string | null;
+      }[];
     };
     expect({ success, message }).toEqual({ success: true, message: "Recent sign-ins" });
     expect(data.slice(0, 2)).toEqual([
@@ -53,6 +60,7 @@ describe("the owner's sign-in record", { timeout: 60_000 }, () => {
         address: "203.0.113.50",
         userAgent: "Mozilla/5.0 (Owner's laptop)",
         succeeded: true,
+        accountEmail: "owner@localhost",
       },
       {
         id: expect.any(Number),
@@ -60,12 +68,36 @@ describe("the owner's sign-in record", { timeout: 60_000 }, () => {
         address: "198.51.100.7",
         userAgent: "Guesser/1.0",
         succeeded: false,
+        accountEmail: "owner@localhost",
       },
     ]);
     for (const entry of data.slice(0, 2)) {
       expect(new Date(entry.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
       expect(new Date(entry.at).getTime()).toBeLessThanOrEqual(Date.now());
     }
+  });
+
+  it("names the account each login named: a staff member's email, or none for an email of no account", async () => {
+    await signInStaff(database.db, "editor", "named.editor@example.com");
+    const logInAs = (email: string) =>
+      callApi(
+        database.db,
+        new Request("http://localhost/api/admin/login", {
+          method: "POST",
+          headers: { "content-type": "application/json", "user-agent": "Named/1.0" },
+          body: JSON.stringify({ email, password: "not-this-password" }),
+        }),
+        { clientIp: "198.51.100.20" },
+      );
+    expect((await logInAs("named.editor@example.com")).status).toBe(401);
+    expect((await logInAs("nobody@example.com")).status).toBe(401);
+
+    const reply = await listAs(await signInOwner(database.db));
+    const { data } = reply.body as { data: { accountEmail: string | null; userAgent: string | null }[] };
+    expect(data.slice(0, 2).map(({ accountEmail, userAgent }) => ({ accountEmail, userAgent }))).toEqual([
+      { accountEmail: null, userAgent: "Named/1.0" },
+      { accountEmail: "named.editor@example.com", userAgent: "Named/1.0" },
+    ]);
   });
 
   it("records no attempt refused before its password was checked", async () => {
@@ -93,18 +125,24 @@ describe("the owner's sign-in record", { timeout: 60_000 }, () => {
     expect(rows.find((row) => row.address === "192.0.2.201")?.userAgent).toHaveLength(512);
   });
 
-  it("is shown on the Settings screen, the latest ten", async () => {
+  it("is shown on the Settings screen with the account, the latest ten", async () => {
     for (let attempt = 1; attempt <= 12; attempt++) {
-      await recordOwnerSignIn(database.db, { address: `192.0.2.${attempt}`, userAgent: null, succeeded: true });
+      await recordOwnerSignIn(database.db, {
+        address: `192.0.2.${attempt}`,
+        userAgent: null,
+        succeeded: true,
+        accountEmail: `person-${attempt}@example.com`,
+      });
     }
     const page = await callRoute(
       settingsPage,
       database.db,
       new Request("http://localhost/admin/settings", { headers: { cookie: await signInOwner(database.db) } }),
     );
-    const { signIns: shown } = page.body as { signIns: { address: string }[] };
+    const { signIns: shown } = page.body as { signIns: { address: string; accountEmail: string | null }[] };
     expect(shown.map((signIn) => signIn.address)).toEqual(
       Array.from({ length: 10 }, (_, index) => `192.0.2.${12 - index}`),
     );
+    expect(shown[0].accountEmail).toBe("person-12@example.com");
   });
 });
