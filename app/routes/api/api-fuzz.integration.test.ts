@@ -227,6 +227,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "/api/admin/staff/:id": { role: "support", status: "active" },
   "/api/admin/two-factor/confirm": { code: "123456" },
   "/api/admin/two-factor/disable": { code: "123456" },
+  "/api/admin/account/password": {
+    currentPassword: "fuzzing-password-long",
+    newPassword: "a-new-fuzzing-password",
+    confirmPassword: "a-new-fuzzing-password",
+  },
 };
 
 /** Text that passes a text field's rules but holds a character PostgreSQL cannot store. */
