@@ -1,0 +1,61 @@
+import { expect, test } from "./fixtures";
+import { openPage } from "./support";
+
+/**
+ * A person changes their own password on Your Sessions, on a second built server: the change signs out the person's
+ * other sessions, and the shared owner session the other specs use must not be one of them.
+ */
+const OLD_PASSWORD = "own-password-old-one";
+const NEW_PASSWORD = "own-password-new-one";
+const OWNER_EMAIL = "owner@example.com";
+
+test.use({ builtServerEnv: { ADMIN_PASSWORD: OLD_PASSWORD, OWNER_EMAIL } });
+
+test("the owner changes their password on Your Sessions: another browser is signed out, the new password signs in", async ({
+  browser,
+  builtServer,
+}) => {
+  test.setTimeout(120_000);
+  const signedOut = { cookies: [], origins: [] };
+  const context = await browser.newContext({ baseURL: builtServer.url, storageState: signedOut });
+  const otherContext = await browser.newContext({ baseURL: builtServer.url, storageState: signedOut });
+  const page = await context.newPage();
+  const logIn = async (password: string) => {
+    await openPage(page, "/admin/login");
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Login to Admin Panel" }).click();
+    await expect(page).toHaveURL(/\/admin\/contacts$/);
+  };
+  await logIn(OLD_PASSWORD);
+  const other = await otherContext.request.post("/api/admin/login", { data: { password: OLD_PASSWORD } });
+  expect(other.status()).toBe(200);
+  expect((await otherContext.request.get("/api/admin/sessions")).status()).toBe(200);
+
+  await openPage(page, "/admin/sessions");
+  const form = page.getByRole("region", { name: "Change Password" });
+  await form.getByLabel("Current Password").fill("not-the-password-at-all");
+  await form.getByLabel("New Password").fill(NEW_PASSWORD);
+  await form.getByLabel("Confirm Password").fill("a-different-new-one");
+  await form.getByRole("button", { name: "Change Password" }).click();
+  await expect(form.getByText("The passwords do not match.")).toBeVisible();
+
+  await form.getByLabel("Confirm Password").fill(NEW_PASSWORD);
+  await form.getByRole("button", { name: "Change Password" }).click();
+  await expect(form.getByText("Your current password is not right.")).toBeVisible();
+
+  await form.getByLabel("Current Password").fill(OLD_PASSWORD);
+  await form.getByRole("button", { name: "Change Password" }).click();
+  const notifications = page.getByRole("region", { name: /Notifications/, includeHidden: true });
+  await expect(notifications.getByText("Password changed. 1 other session was signed out.")).toBeVisible();
+  await expect(page.getByText("(this browser)")).toBeVisible();
+  expect((await otherContext.request.get("/api/admin/sessions")).status()).toBe(401);
+
+  // The new password signs in, and the Settings screen's sign-ins name the account.
+  await context.clearCookies();
+  await logIn(NEW_PASSWORD);
+  await openPage(page, "/admin/settings");
+  const signIns = page.getByRole("table", { name: "Recent sign-ins" });
+  await expect(signIns.getByRole("row").filter({ hasText: OWNER_EMAIL }).first()).toBeVisible();
+  await context.close();
+  await otherContext.close();
+});
