@@ -56,6 +56,11 @@ export const SetPasswordSchema = z
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Your current password is not right.";
 
+const currentPassword = z
+  .string({ error: "Please enter your current password." })
+  .min(1, { error: "Please enter your current password." })
+  .max(STAFF_PASSWORD_MAX_LENGTH, { error: WRONG_CURRENT_PASSWORD_MESSAGE });
+
 /**
  * POST /api/admin/account/password and the Your Sessions page's form: the person's current password, and the new one
  * twice under the invitation's rules. The current one is only bounded: an older password may be shorter than today's
@@ -63,10 +68,7 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = "Your current password is not righ
  */
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: "Please enter your current password." })
-      .min(1, { error: "Please enter your current password." })
-      .max(STAFF_PASSWORD_MAX_LENGTH, { error: WRONG_CURRENT_PASSWORD_MESSAGE }),
+    currentPassword,
     newPassword,
     confirmPassword: z.string({ error: PASSWORDS_DIFFER_MESSAGE }),
   })
@@ -75,6 +77,9 @@ export const ChangePasswordSchema = z
     path: ["confirmPassword"],
   });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
+/** POST /api/admin/account/email and the Your Sessions page's form: the new email, confirmed by the current password. */
+export const ChangeEmailSchema = z.object({ email, currentPassword });
 
 /** One staff account as the Staff screen and GET /api/admin/staff show it. */
 export type StaffAccountView = {

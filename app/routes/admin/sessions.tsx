@@ -1,3 +1,4 @@
+import { ChangeEmailForm } from "~/features/staff/components/change-email-form";
 import { ChangePasswordForm } from "~/features/staff/components/change-password-form";
 import { OwnSessions } from "~/features/staff/components/own-sessions";
 import { TwoFactorSection } from "~/features/staff/components/two-factor-section";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/sessions";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your Sessions", description: "Where you are signed in to the admin area.", noIndex: true });
 
-/** /admin/sessions: every staff member's own sessions, their password and their optional two-factor sign-in. */
+/** /admin/sessions: every staff member's own sessions, their password and email and their optional two-factor sign-in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const me = await requireStaffForPage(db, request, ROLES.anyStaff);
@@ -28,6 +29,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <OwnSessions sessions={loaderData.sessions} />
       <div className="mt-10">
         <ChangePasswordForm />
+      </div>
+      <div className="mt-10">
+        <ChangeEmailForm email={loaderData.email} />
       </div>
       <div className="mt-10">
         <TwoFactorSection

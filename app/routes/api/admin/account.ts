@@ -1,9 +1,17 @@
 import { ownAccountChange } from "~/features/activity/changes.server";
-import { changeOwnPassword } from "~/features/staff/own-account.server";
-import { ChangePasswordSchema, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/features/staff/schema";
+import { changeOwnEmail, changeOwnPassword } from "~/features/staff/own-account.server";
+import {
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  STAFF_EXISTS_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from "~/features/staff/schema";
 import { apiError, tooManyRequests } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
 import { ROLES } from "~/lib/staff-roles";
+
+const wrongCurrentPassword = () =>
+  apiError(400, WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE] });
 
 export const calls = [
   /**
@@ -21,15 +29,32 @@ export const calls = [
       if (!staff) return apiError(401, "Unauthorized");
       const result = await changeOwnPassword(db, request, staff.id, body);
       if (result.outcome === "slowed-down") return tooManyRequests(result.retryAfterSeconds);
-      if (result.outcome === "wrong-current-password") {
-        return apiError(400, WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE] });
-      }
+      if (result.outcome === "wrong-current-password") return wrongCurrentPassword();
       const ended = result.otherSessionsEnded;
       return {
         success: true,
         message: `Password changed. ${ended} other ${ended === 1 ? "session was" : "sessions were"} signed out.`,
         ended,
       };
+    },
+  }),
+  /**
+   * { email, currentPassword }: the signed-in person's new email, the one they sign in with. A wrong current password
+   * is a 400 counted as a failed login; an email another account has is a 409. Sessions stay signed in.
+   */
+  apiCall({
+    method: "POST",
+    path: "/api/admin/account/email",
+    access: { staff: ROLES.anyStaff },
+    activity: ownAccountChange("email_changed"),
+    body: ChangeEmailSchema,
+    async handler({ db, staff, body }) {
+      if (!staff) return apiError(401, "Unauthorized");
+      const result = await changeOwnEmail(db, staff.id, body);
+      if (result.outcome === "slowed-down") return tooManyRequests(result.retryAfterSeconds);
+      if (result.outcome === "wrong-current-password") return wrongCurrentPassword();
+      if (result.outcome === "taken") return apiError(409, STAFF_EXISTS_MESSAGE, { email: [STAFF_EXISTS_MESSAGE] });
+      return { success: true, message: `Your email is now ${result.email}.`, data: { email: result.email } };
     },
   }),
 ];
