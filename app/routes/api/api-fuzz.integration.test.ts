@@ -232,6 +232,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     newPassword: "a-new-fuzzing-password",
     confirmPassword: "a-new-fuzzing-password",
   },
+  "/api/admin/account/email": { email: "a-new-address@example.com", currentPassword: "fuzzing-password-long" },
 };
 
 /** Text that passes a text field's rules but holds a character PostgreSQL cannot store. */

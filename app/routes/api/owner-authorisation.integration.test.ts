@@ -337,6 +337,10 @@ const OWNER_CALLS: OwnerCall[] = [
     }),
     ownerStatus: 400,
   }),
+  ownerCall("POST /api/admin/account/email", {
+    body: () => ({ email: "a-new-address@example.com", currentPassword: "not-the-current-one" }),
+    ownerStatus: 400,
+  }),
 ];
 
 /**

@@ -5,7 +5,11 @@ import { signInStaff, type TestStaff } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { activityLog, loginThrottles, staffAccounts } from "~/db/schema";
 import { throttleAccountOf } from "~/features/owner/login-throttle.server";
-import { PASSWORDS_DIFFER_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/features/staff/schema";
+import {
+  PASSWORDS_DIFFER_MESSAGE,
+  STAFF_EXISTS_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from "~/features/staff/schema";
 import { hashPassword, verifyPassword } from "~/lib/password-hash.server";
 import { createSession } from "~/lib/session.server";
 
@@ -162,5 +166,49 @@ describe("changing one's own password", { timeout: 60_000 }, () => {
     const waiting = await changePassword(editor.cookie, { ...wrong, currentPassword: OLD_PASSWORD });
     expect(waiting.status).toBe(429);
     expect(Number(waiting.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("changing one's own email", { timeout: 60_000 }, () => {
+  const changeEmail = (cookie: string, body: unknown) => call("POST", "/api/admin/account/email", cookie, body);
+  const storedEmail = async (staffId: number) =>
+    (await database.db.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)))[0]?.email;
+
+  it("with the current password: the new email (trimmed, lower-cased) signs in, sessions stay, and it is logged", async () => {
+    const { editor, otherCookies } = await editorWithSessions(1);
+    const reply = await changeEmail(editor.cookie, {
+      email: " Renamed.Editor@Example.com ",
+      currentPassword: OLD_PASSWORD,
+    });
+    expect(reply).toMatchObject({ status: 200, body: { success: true, data: { email: "renamed.editor@example.com" } } });
+    expect(await storedEmail(editor.id)).toBe("renamed.editor@example.com");
+    expect(await signedIn(editor.cookie)).toBe(true);
+    expect(await signedIn(otherCookies[0])).toBe(true);
+    const entries = await database.db.select().from(activityLog).where(eq(activityLog.actorStaffId, editor.id));
+    expect(entries.map((entry) => entry.kind)).toEqual(["staff.email_changed"]);
+
+    const login = await callApi(
+      database.db,
+      new Request("http://localhost/api/admin/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "renamed.editor@example.com", password: OLD_PASSWORD }),
+      }),
+      { clientIp: "192.0.2.32" },
+    );
+    expect(login.status).toBe(200);
+  });
+
+  it("refuses a wrong current password (400) and an email another account has (409), changing nothing", async () => {
+    const { editor } = await editorWithSessions(0);
+    const other = await signInStaff(database.db, "support", "taken@example.com");
+    const wrong = await changeEmail(editor.cookie, { email: "fresh@example.com", currentPassword: "a-wrong-password" });
+    expect(wrong).toMatchObject({ status: 400, body: { message: WRONG_CURRENT_PASSWORD_MESSAGE } });
+    const taken = await changeEmail(editor.cookie, { email: "Taken@Example.com", currentPassword: OLD_PASSWORD });
+    expect(taken).toMatchObject({ status: 409, body: { errors: { email: [STAFF_EXISTS_MESSAGE] } } });
+    const invalid = await changeEmail(editor.cookie, { email: "not an email", currentPassword: OLD_PASSWORD });
+    expect(invalid).toMatchObject({ status: 400, body: { errors: { email: [expect.any(String)] } } });
+    expect(await storedEmail(editor.id)).toBe(editor.email);
+    expect(await storedEmail(other.id)).toBe("taken@example.com");
   });
 });
