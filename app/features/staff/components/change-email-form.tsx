@@ -63,7 +63,9 @@ export function ChangeEmailForm({ email }: { email: string }) {
       <h2 id={`${id}-heading`} className="font-semibold text-xl">
         Change Email
       </h2>
-      <p className="mt-2 text-muted-foreground">You sign in with {email}. A new email is the one you sign in with next.</p>
+      <p className="mt-2 text-muted-foreground">
+        You sign in with {email}. A new email is the one you sign in with next.
+      </p>
       <form onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4" noValidate>
         {FIELDS.map((field) => {
           const inputId = `${id}-${field.name}`;

@@ -162,7 +162,8 @@ describe("changing one's own password", { timeout: 60_000 }, () => {
   it("after four wrong current passwords in a row, makes the account wait as the login does", async () => {
     const { editor } = await editorWithSessions(0);
     const wrong = { currentPassword: "a-wrong-guess", newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
-    for (let attempt = 1; attempt <= 5; attempt++) expect((await changePassword(editor.cookie, wrong)).status).toBe(400);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await changePassword(editor.cookie, wrong)).status).toBe(400);
     const waiting = await changePassword(editor.cookie, { ...wrong, currentPassword: OLD_PASSWORD });
     expect(waiting.status).toBe(429);
     expect(Number(waiting.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -180,7 +181,10 @@ describe("changing one's own email", { timeout: 60_000 }, () => {
       email: " Renamed.Editor@Example.com ",
       currentPassword: OLD_PASSWORD,
     });
-    expect(reply).toMatchObject({ status: 200, body: { success: true, data: { email: "renamed.editor@example.com" } } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { success: true, data: { email: "renamed.editor@example.com" } },
+    });
     expect(await storedEmail(editor.id)).toBe("renamed.editor@example.com");
     expect(await signedIn(editor.cookie)).toBe(true);
     expect(await signedIn(otherCookies[0])).toBe(true);

@@ -1,5 +1,5 @@
 import { ownAccountChange } from "~/features/activity/changes.server";
-import { changeOwnEmail, changeOwnPassword } from "~/features/staff/own-account.server";
+import { changeOwnEmail, changeOwnPassword } from "~/features/owner/own-account.server";
 import {
   ChangeEmailSchema,
   ChangePasswordSchema,

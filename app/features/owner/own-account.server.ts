@@ -1,14 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { staffAccounts } from "~/db/schema";
-import {
-  claimAccountAttempt,
-  recordAccountFailure,
-  resetAccount,
-  throttleAccountOf,
-} from "~/features/owner/login-throttle.server";
 import { hashPassword, verifyPassword } from "~/lib/password-hash.server";
 import { endStaffSessionsOf } from "~/lib/session.server";
+import { claimAccountAttempt, recordAccountFailure, resetAccount, throttleAccountOf } from "./login-throttle.server";
 
 type CurrentPasswordCheck =
   | { outcome: "right" }
