@@ -76,7 +76,6 @@ export const ChangePasswordSchema = z
     error: PASSWORDS_DIFFER_MESSAGE,
     path: ["confirmPassword"],
   });
-export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 /** POST /api/admin/account/email and the Your Sessions page's form: the new email, confirmed by the current password. */
 export const ChangeEmailSchema = z.object({ email, currentPassword });
