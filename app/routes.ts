@@ -26,6 +26,7 @@ export default [
   route("sign-in/verify", "routes/public/sign-in-verify.tsx"),
   route("cookie-notice", "routes/public/cookie-notice.ts"),
   route("sign-up", "routes/public/sign-up.tsx"),
+  route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
 
   route("members/dashboard", "routes/members/dashboard.tsx"),
   route("members/profile", "routes/members/profile.tsx"),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
+import { startMailWorker } from "~/features/mail/audience-mail.server";
 import { renewWaitingPremiumMediaKeys } from "~/features/episodes/episode-media.server";
 import { billingFor, endLapsedGracePeriods } from "~/features/membership/billing.server";
 import { ensureOwnerPassword } from "~/features/owner/password.server";
@@ -100,6 +101,8 @@ export async function startApp(source: Record<string, string | undefined> = proc
   }
   const graceSweep = billingFor(env) ? sweepLapsedPayments(database.db) : null;
   const premiumMediaSweep = sweepPremiumMediaKeys(database.db, media);
+  // Audience mail (new episodes and insights) goes out beside the web server, through pooled SMTP connections.
+  const mailWorker = startMailWorker(database.db, env, createMailer(env, database.db, { pool: true }));
   return {
     env,
     db: database.db,
@@ -107,9 +110,10 @@ export async function startApp(source: Record<string, string | undefined> = proc
     media,
     databaseKind: database.kind,
     pingDatabase: () => database.db.execute(sql`select 1`),
-    close: () => {
+    close: async () => {
       if (graceSweep) clearInterval(graceSweep);
       clearInterval(premiumMediaSweep);
+      await mailWorker.stop();
       return database.close();
     },
   };

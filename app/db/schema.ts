@@ -642,3 +642,67 @@ export const staffInvitations = pgTable(
   },
   (t) => [index("staff_invitations_staff_idx").on(t.staffId)],
 );
+
+/**
+ * One mail to the audience (a new episode's or insight's announcement): its subject and body, made once. `itemKey`
+ * names what it announces ("episode:12", "insight:abc"), unique, so that two instances or a retried sweep cannot
+ * announce the same item twice.
+ */
+export const audienceMails = pgTable("audience_mails", {
+  id: serial("id").primaryKey(),
+  itemKey: text("item_key").notNull().unique(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The send queue: one row per (mail, recipient). A worker claims rows (status `sending`, a claim token and a lease)
+ * before the SMTP exchange and marks them `sent` after it; a `sending` row whose lease has run out belonged to a
+ * process that died, and is claimed again. See docs/mail.md and decision 056.
+ */
+export const mailDeliveries = pgTable(
+  "mail_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    mailId: integer("mail_id")
+      .notNull()
+      .references(() => audienceMails.id, { onDelete: "cascade" }),
+    /** Lower case. */
+    email: text("email").notNull(),
+    /** The list the recipient is on for this mail, named in its unsubscribe token. */
+    list: text("list").notNull().default("audience"),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimToken: text("claim_token"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("mail_deliveries_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'suppressed')`),
+    uniqueIndex("mail_deliveries_mail_email_unique").on(t.mailId, t.email),
+    // The worker's claim: due queued rows, and sending rows whose lease ran out.
+    index("mail_deliveries_due").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Addresses never mailed again (a permanent SMTP failure); lower case. */
+export const mailSuppressions = pgTable("mail_suppressions", {
+  email: text("email").primaryKey(),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Addresses that left a list with the one-click unsubscribe; lower case. */
+export const mailUnsubscribes = pgTable(
+  "mail_unsubscribes",
+  {
+    email: text("email").notNull(),
+    list: text("list").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.list] })],
+);

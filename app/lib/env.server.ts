@@ -35,6 +35,11 @@ const EnvSchema = z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL such as smtp://user:password@host:587" })
       .optional(),
     MAIL_FROM: z.string().min(3).default("The Disruption Confessional <no-reply@localhost>"),
+    MAIL_RATE_PER_MINUTE: z.coerce
+      .number({ error: "must be a whole number of mails" })
+      .int({ error: "must be a whole number of mails" })
+      .min(1, { error: "must be at least 1" })
+      .default(600),
     OWNER_EMAIL: z.email({ error: "must be an email address" }).optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL" }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -4,7 +4,7 @@ import { mailOutbox } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { redactSecretLinks } from "~/lib/redact-secret-path";
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 
@@ -14,9 +14,12 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * credential, and logs travel further than the database), while development and tests print it whole, since a
  * developer signs in by copying the link from the log and tests read it there.
  */
-export function createMailer(env: Env, db: Database): Mailer {
+export function createMailer(env: Env, db: Database, options: { pool?: boolean } = {}): Mailer {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+    // The audience queue keeps a few connections open between mails; a single notice opens one and closes it.
+    const transport = options.pool
+      ? nodemailer.createTransport(`${env.SMTP_URL}${env.SMTP_URL.includes("?") ? "&" : "?"}pool=true&maxConnections=3`)
+      : nodemailer.createTransport(env.SMTP_URL);
     return {
       async send(mail) {
         await transport.sendMail({ from: env.MAIL_FROM, ...mail });
@@ -25,9 +28,10 @@ export function createMailer(env: Env, db: Database): Mailer {
   }
   return {
     async send(mail) {
-      await db.insert(mailOutbox).values(mail);
+      await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text });
       const text = env.NODE_ENV === "production" ? redactSecretLinks(mail.text) : mail.text;
-      console.log(`[mail] to ${mail.to}: ${mail.subject}\n${text}\n[/mail]`);
+      const headers = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
+      console.log(`[mail] to ${mail.to}: ${mail.subject}\n${headers.join("")}${text}\n[/mail]`);
     },
   };
 }

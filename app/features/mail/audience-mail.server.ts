@@ -1,0 +1,358 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  appSecrets,
+  audienceMails,
+  insightPosts,
+  mailDeliveries,
+  mailSuppressions,
+  mailUnsubscribes,
+  podcastEpisodes,
+  subscribers,
+} from "~/db/schema";
+import type { Env } from "~/lib/env.server";
+import type { Mailer } from "~/lib/mailer.server";
+import { getSiteSettings } from "~/lib/site-settings.server";
+
+/** The one list so far: new episodes and insights. */
+export const AUDIENCE_LIST = "audience";
+
+/** How long a claimed row is another worker's: longer than any SMTP exchange with its timeouts (nodemailer's 10 minutes at most). */
+export const SEND_LEASE_MS = 15 * 60 * 1000;
+/** Attempts before a temporarily failing row is given up as failed. */
+export const MAX_ATTEMPTS = 8;
+/** An item is announced only when it became public within this window: old content is never mailed. */
+export const ANNOUNCE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The wait before attempt `attempts + 1`: one minute, doubling, at most six hours. */
+export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Unsubscribe tokens
+
+const UNSUBSCRIBE_KEY_NAME = "mail_unsubscribe_key";
+const unsubscribeKeys = new WeakMap<Database, Promise<string>>();
+
+/** The site's secret for unsubscribe tokens, made once and shared by every instance through the database. */
+function unsubscribeKey(db: Database): Promise<string> {
+  let key = unsubscribeKeys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db
+        .insert(appSecrets)
+        .values({ key: UNSUBSCRIBE_KEY_NAME, value: randomBytes(32).toString("base64url") })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ value: appSecrets.value })
+        .from(appSecrets)
+        .where(eq(appSecrets.key, UNSUBSCRIBE_KEY_NAME));
+      return row.value;
+    })();
+    key.catch(() => unsubscribeKeys.delete(db));
+    unsubscribeKeys.set(db, key);
+  }
+  return key;
+}
+
+const mac = (key: string, payload: string) =>
+  createHmac("sha256", key).update(`unsubscribe:${payload}`).digest("base64url");
+
+/** A token naming the recipient and the list, signed with the site's key; it has no expiry, as RFC 8058 needs. */
+export async function unsubscribeToken(db: Database, email: string, list: string): Promise<string> {
+  const payload = Buffer.from(JSON.stringify({ e: email.toLowerCase(), l: list })).toString("base64url");
+  return `${payload}.${mac(await unsubscribeKey(db), payload)}`;
+}
+
+/** The recipient and list a token names, or null when it is not one the site signed. */
+export async function readUnsubscribeToken(
+  db: Database,
+  token: string,
+): Promise<{ email: string; list: string } | null> {
+  const [payload, signature, extra] = token.split(".");
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(mac(await unsubscribeKey(db), payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const { e, l } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { e: unknown; l: unknown };
+    return typeof e === "string" && typeof l === "string" ? { email: e, list: l } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes the address off the list at once: no queued mail of that list reaches it, and no later one is queued. */
+export async function unsubscribe(db: Database, email: string, list: string): Promise<void> {
+  const address = email.toLowerCase();
+  await db.transaction(async (tx) => {
+    await tx.insert(mailUnsubscribes).values({ email: address, list }).onConflictDoNothing();
+    await tx
+      .update(subscribers)
+      .set({ active: false })
+      .where(sql`lower(${subscribers.email}) = ${address}`);
+  });
+}
+
+export const isUnsubscribed = async (db: Database, email: string, list: string) =>
+  (
+    await db
+      .select({ email: mailUnsubscribes.email })
+      .from(mailUnsubscribes)
+      .where(and(eq(mailUnsubscribes.email, email.toLowerCase()), eq(mailUnsubscribes.list, list)))
+  ).length > 0;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Announcing new items
+
+type Announcement = { itemKey: string; subject: string; text: string };
+
+/**
+ * Queues one mail per item to every launch-list and Briefing subscriber and every member, skipping suppressed and
+ * unsubscribed addresses. The mail row's unique item key makes this happen once per item however many instances
+ * sweep, and the recipients are added in the same transaction, so a failure leaves nothing half-queued.
+ * Returns whether this call queued it.
+ */
+export async function enqueueAnnouncement(db: Database, announcement: Announcement): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [mail] = await tx
+      .insert(audienceMails)
+      .values(announcement)
+      .onConflictDoNothing({ target: audienceMails.itemKey })
+      .returning({ id: audienceMails.id });
+    if (!mail) return false;
+    await tx.execute(sql`
+      insert into mail_deliveries (mail_id, email, list)
+      select ${mail.id}, r.email, ${AUDIENCE_LIST}
+      from (
+        select lower(email) as email from subscribers where active and not archived
+        union
+        select lower(email) from users where email is not null
+      ) r
+      where not exists (select 1 from mail_suppressions s where s.email = r.email)
+        and not exists (select 1 from mail_unsubscribes u where u.email = r.email and u.list = ${AUDIENCE_LIST})
+      on conflict do nothing`);
+    return true;
+  });
+}
+
+/**
+ * Announces each episode and insight that is public by `now` and became so within the announcement window: published
+ * now by the owner, or a scheduled date that has come (scheduled items become public by their date alone, without a
+ * write, so a sweep is how their arrival is noticed).
+ */
+export async function announceNewItems(db: Database, env: Env, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - ANNOUNCE_WINDOW_MS);
+  const { showName } = await getSiteSettings(db);
+  const episodes = await db
+    .select({
+      id: podcastEpisodes.id,
+      slug: podcastEpisodes.slug,
+      title: podcastEpisodes.title,
+      description: podcastEpisodes.description,
+      premium: podcastEpisodes.premium,
+    })
+    .from(podcastEpisodes)
+    .where(
+      and(
+        inArray(podcastEpisodes.status, ["scheduled", "published"]),
+        lte(podcastEpisodes.publishDate, now),
+        gt(podcastEpisodes.publishDate, since),
+      ),
+    );
+  const insights = await db
+    .select({ id: insightPosts.id, slug: insightPosts.slug, title: insightPosts.title, excerpt: insightPosts.excerpt })
+    .from(insightPosts)
+    .where(
+      and(
+        inArray(insightPosts.status, ["scheduled", "published"]),
+        lte(insightPosts.publishedAt, now),
+        gt(insightPosts.publishedAt, since),
+      ),
+    );
+  let queued = 0;
+  for (const episode of episodes) {
+    const access = episode.premium ? "\n\nThis episode is for Premium members: they can listen to it on the site.\n" : "";
+    const made = await enqueueAnnouncement(db, {
+      itemKey: `episode:${episode.id}`,
+      subject: `New episode of ${showName}: ${episode.title}`,
+      text: `${episode.title}\n\n${episode.description}${access}\nListen: ${env.SITE_URL}/podcast/${episode.slug}\n`,
+    });
+    if (made) queued++;
+  }
+  for (const insight of insights) {
+    const made = await enqueueAnnouncement(db, {
+      itemKey: `insight:${insight.id}`,
+      subject: `New on ${showName}: ${insight.title}`,
+      text: `${insight.title}\n\n${insight.excerpt}\n\nRead: ${env.SITE_URL}/insights/${insight.slug}\n`,
+    });
+    if (made) queued++;
+  }
+  return queued;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sending
+
+type Claimed = { id: number; mailId: number; email: string; list: string; attempts: number; claimToken: string };
+
+/**
+ * Claims up to `limit` due rows for this worker in one statement: queued rows whose time has come, and `sending` rows
+ * whose lease has run out (their worker died mid-send). `FOR UPDATE SKIP LOCKED` lets workers on other instances
+ * claim other rows at the same moment instead of waiting; PGlite runs the same SQL.
+ */
+export async function claimDeliveries(db: Database, now: Date, limit: number): Promise<Claimed[]> {
+  const claimToken = randomUUID();
+  const leaseUntil = new Date(now.getTime() + SEND_LEASE_MS);
+  const result = await db.execute<{
+    id: number;
+    mail_id: number;
+    email: string;
+    list: string;
+    attempts: number;
+  }>(sql`
+    update mail_deliveries
+    set status = 'sending', claim_token = ${claimToken}, lease_until = ${leaseUntil.toISOString()}::timestamptz,
+        attempts = attempts + 1
+    where id in (
+      select id from mail_deliveries
+      where (status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz)
+         or (status = 'sending' and lease_until < ${now.toISOString()}::timestamptz)
+      order by id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, mail_id, email, list, attempts`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    mailId: Number(row.mail_id),
+    email: row.email,
+    list: row.list,
+    attempts: Number(row.attempts),
+    claimToken,
+  }));
+}
+
+/** Whether an SMTP error is permanent (a 5xx answer): the address is suppressed instead of retried. */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+};
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** The footer every audience mail carries: the show, why the reader gets it, and how to leave. */
+export const audienceFooter = (showName: string, unsubscribeUrl: string) =>
+  `\n--\nYou get this mail from ${showName} because you subscribed to its updates or are a member.\n` +
+  `Unsubscribe with one click: ${unsubscribeUrl}\n`;
+
+/**
+ * Sends one claimed row. Only the worker holding the row's claim token may finish it: a worker whose lease ran out
+ * and whose row was claimed again finds its update matching nothing.
+ */
+async function deliver(db: Database, env: Env, mailer: Mailer, row: Claimed, now: () => Date): Promise<void> {
+  const mine = and(eq(mailDeliveries.id, row.id), eq(mailDeliveries.claimToken, row.claimToken));
+  const [suppressed] = await db
+    .select({ email: mailSuppressions.email })
+    .from(mailSuppressions)
+    .where(eq(mailSuppressions.email, row.email));
+  if (suppressed || (await isUnsubscribed(db, row.email, row.list))) {
+    await db.update(mailDeliveries).set({ status: "suppressed", claimToken: null, leaseUntil: null }).where(mine);
+    return;
+  }
+  const [mail] = await db.select().from(audienceMails).where(eq(audienceMails.id, row.mailId));
+  const { showName } = await getSiteSettings(db);
+  const unsubscribeUrl = `${env.SITE_URL}/unsubscribe/${await unsubscribeToken(db, row.email, row.list)}`;
+  try {
+    await mailer.send({
+      to: row.email,
+      subject: mail.subject,
+      text: mail.text + audienceFooter(showName, unsubscribeUrl),
+      headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+  } catch (error) {
+    if (isPermanent(error)) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(mailSuppressions)
+          .values({ email: row.email, reason: errorText(error) })
+          .onConflictDoNothing();
+        await tx
+          .update(mailDeliveries)
+          .set({ status: "suppressed", lastError: errorText(error), claimToken: null, leaseUntil: null })
+          .where(mine);
+      });
+    } else {
+      const givingUp = row.attempts >= MAX_ATTEMPTS;
+      await db
+        .update(mailDeliveries)
+        .set({
+          status: givingUp ? "failed" : "queued",
+          lastError: errorText(error),
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
+          claimToken: null,
+          leaseUntil: null,
+        })
+        .where(mine);
+    }
+    return;
+  }
+  await db
+    .update(mailDeliveries)
+    .set({ status: "sent", sentAt: now(), claimToken: null, leaseUntil: null })
+    .where(mine);
+}
+
+/** Claims and sends one batch; returns how many rows it claimed. */
+export async function sendDueMail(
+  db: Database,
+  env: Env,
+  mailer: Mailer,
+  options: { now?: () => Date; limit: number },
+): Promise<number> {
+  const now = options.now ?? (() => new Date());
+  const claimed = await claimDeliveries(db, now(), options.limit);
+  for (const row of claimed) await deliver(db, env, mailer, row, now);
+  return claimed.length;
+}
+
+const TICK_MS = 1000;
+const ANNOUNCE_EVERY_MS = 15_000;
+
+/**
+ * The worker beside the web server: every second it sends at most MAIL_RATE_PER_MINUTE / 60 mails (at least one),
+ * and every 15 seconds it looks for items to announce. One tick at a time; errors are logged and the next tick tries
+ * again. `stop` waits for the tick under way.
+ */
+export function startMailWorker(db: Database, env: Env, mailer: Mailer): { stop(): Promise<void> } {
+  const perTick = Math.max(1, Math.floor(env.MAIL_RATE_PER_MINUTE / 60));
+  let lastAnnounce = 0;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = async () => {
+    try {
+      if (Date.now() - lastAnnounce >= ANNOUNCE_EVERY_MS) {
+        lastAnnounce = Date.now();
+        await announceNewItems(db, env, new Date());
+      }
+      await sendDueMail(db, env, mailer, { limit: perTick });
+    } catch (error) {
+      console.error("[mail] the send queue could not run:", error);
+    }
+  };
+  const timer = setInterval(() => {
+    // A tick that takes longer than a second is not joined by another: the pace is the rate, not the timer.
+    if (stopped || running) return;
+    running = tick().finally(() => {
+      running = null;
+    });
+  }, TICK_MS);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
