@@ -23,14 +23,27 @@ const decodeQuotedPrintable = (text: string) =>
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** A real SMTP server on a free loopback port (no TLS, no authentication) that keeps every mail it receives. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/** An SMTP answer refusing a recipient, e.g. 451 (try again later) or 550 (no such mailbox). */
+type Refusal = { code: number; message: string };
+
+/**
+ * A real SMTP server on a free loopback port (no TLS, no authentication) that keeps every mail it receives.
+ * `refuse` may answer a recipient with an error instead of accepting it.
+ */
+export async function startSmtpInbox(
+  options: { refuse?: (address: string) => Refusal | null } = {},
+): Promise<SmtpInbox> {
   const received: ReceivedMail[] = [];
   const waiting = new Set<{ address: string; resolve: (mail: ReceivedMail) => void }>();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

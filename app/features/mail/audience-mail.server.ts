@@ -87,10 +87,7 @@ export async function unsubscribe(db: Database, email: string, list: string): Pr
   const address = email.toLowerCase();
   await db.transaction(async (tx) => {
     await tx.insert(mailUnsubscribes).values({ email: address, list }).onConflictDoNothing();
-    await tx
-      .update(subscribers)
-      .set({ active: false })
-      .where(sql`lower(${subscribers.email}) = ${address}`);
+    await tx.update(subscribers).set({ active: false }).where(sql`lower(${subscribers.email}) = ${address}`);
   });
 }
 
@@ -113,7 +110,7 @@ type Announcement = { itemKey: string; subject: string; text: string };
  * sweep, and the recipients are added in the same transaction, so a failure leaves nothing half-queued.
  * Returns whether this call queued it.
  */
-export async function enqueueAnnouncement(db: Database, announcement: Announcement): Promise<boolean> {
+export async function enqueueAnnouncement(db: Database, announcement: Announcement, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [mail] = await tx
       .insert(audienceMails)
@@ -122,8 +119,8 @@ export async function enqueueAnnouncement(db: Database, announcement: Announceme
       .returning({ id: audienceMails.id });
     if (!mail) return false;
     await tx.execute(sql`
-      insert into mail_deliveries (mail_id, email, list)
-      select ${mail.id}, r.email, ${AUDIENCE_LIST}
+      insert into mail_deliveries (mail_id, email, list, next_attempt_at)
+      select ${mail.id}, r.email, ${AUDIENCE_LIST}, ${now.toISOString()}::timestamptz
       from (
         select lower(email) as email from subscribers where active and not archived
         union
@@ -172,20 +169,30 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
     );
   let queued = 0;
   for (const episode of episodes) {
-    const access = episode.premium ? "\n\nThis episode is for Premium members: they can listen to it on the site.\n" : "";
-    const made = await enqueueAnnouncement(db, {
-      itemKey: `episode:${episode.id}`,
-      subject: `New episode of ${showName}: ${episode.title}`,
-      text: `${episode.title}\n\n${episode.description}${access}\nListen: ${env.SITE_URL}/podcast/${episode.slug}\n`,
-    });
+    const access = episode.premium
+      ? "\n\nThis episode is for Premium members: they can listen to it on the site.\n"
+      : "";
+    const made = await enqueueAnnouncement(
+      db,
+      {
+        itemKey: `episode:${episode.id}`,
+        subject: `New episode of ${showName}: ${episode.title}`,
+        text: `${episode.title}\n\n${episode.description}${access}\nListen: ${env.SITE_URL}/podcast/${episode.slug}\n`,
+      },
+      now,
+    );
     if (made) queued++;
   }
   for (const insight of insights) {
-    const made = await enqueueAnnouncement(db, {
-      itemKey: `insight:${insight.id}`,
-      subject: `New on ${showName}: ${insight.title}`,
-      text: `${insight.title}\n\n${insight.excerpt}\n\nRead: ${env.SITE_URL}/insights/${insight.slug}\n`,
-    });
+    const made = await enqueueAnnouncement(
+      db,
+      {
+        itemKey: `insight:${insight.id}`,
+        subject: `New on ${showName}: ${insight.title}`,
+        text: `${insight.title}\n\n${insight.excerpt}\n\nRead: ${env.SITE_URL}/insights/${insight.slug}\n`,
+      },
+      now,
+    );
     if (made) queued++;
   }
   return queued;
