@@ -7,6 +7,7 @@ describe("redactSecretPath", () => {
   it("hides a private feed's token and keeps the rest of the path", () => {
     expect(redactSecretPath(`/feeds/${TOKEN}.xml`)).toBe("/feeds/[token].xml");
     expect(redactSecretPath(`/feeds/${TOKEN}/audio/7?x=1`)).toBe("/feeds/[token]/audio/7?x=1");
+    expect(redactSecretPath(`/unsubscribe/${TOKEN}.${TOKEN}`)).toBe("/unsubscribe/[token]");
   });
 
   it("hides a sign-in link's token, and any token, code or state parameter, keeping the others", () => {

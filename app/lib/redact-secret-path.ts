@@ -2,6 +2,8 @@
 const SECRET_PARAMETER = /([?&](?:token|code|state)=)[^&#]*/gi;
 /** A private feed's token is the member's credential: the log keeps the route (`/feeds/[token].xml`). */
 const FEED_TOKEN = /^\/feeds\/[^/?#.]+/;
+/** An unsubscribe token takes its holder off a list: the log keeps the route (`/unsubscribe/[token]`). */
+const UNSUBSCRIBE_TOKEN = /^\/unsubscribe\/[^/?#]+/;
 /** A link in a text: scheme and host, then its path, query and fragment. */
 const LINK = /\b(https?:\/\/[^/?#\s<>"']*)([^\s<>"']*)/gi;
 
@@ -12,7 +14,10 @@ const LINK = /\b(https?:\/\/[^/?#\s<>"']*)([^\s<>"']*)/gi;
  * requests it answers, the error logs and the printed mail all go through it.
  */
 export function redactSecretPath(path: string): string {
-  return path.replace(FEED_TOKEN, "/feeds/[token]").replace(SECRET_PARAMETER, "$1[redacted]");
+  return path
+    .replace(FEED_TOKEN, "/feeds/[token]")
+    .replace(UNSUBSCRIBE_TOKEN, "/unsubscribe/[token]")
+    .replace(SECRET_PARAMETER, "$1[redacted]");
 }
 
 /** A text (a mail) with every link's secrets redacted as redactSecretPath redacts a path. */
