@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertEpisodes, publicEpisode } from "#tests/setup/episode-fixtures";
 import { type SmtpInbox, startSmtpInbox } from "#tests/setup/smtp-inbox";
@@ -204,7 +204,7 @@ describe("the send queue", () => {
     const afterLease = new Date(NOW.getTime() + SEND_LEASE_MS + 1000);
     await drain(afterLease);
     expect(inbox.received.map((mail) => mail.to[0]).sort()).toEqual(["ann@example.com", "bob@example.com"]);
-    const statuses = await database.db.execute<{ status: string }>(sql`select status from mail_deliveries`);
-    expect(statuses.rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+    const statuses = await database.db.select({ status: mailDeliveries.status }).from(mailDeliveries);
+    expect(statuses).toEqual([{ status: "sent" }, { status: "sent" }]);
   });
 });

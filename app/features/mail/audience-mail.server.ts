@@ -21,12 +21,12 @@ export const AUDIENCE_LIST = "audience";
 /** How long a claimed row is another worker's: longer than any SMTP exchange with its timeouts (nodemailer's 10 minutes at most). */
 export const SEND_LEASE_MS = 15 * 60 * 1000;
 /** Attempts before a temporarily failing row is given up as failed. */
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** An item is announced only when it became public within this window: old content is never mailed. */
-export const ANNOUNCE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const ANNOUNCE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The wait before attempt `attempts + 1`: one minute, doubling, at most six hours. */
-export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Unsubscribe tokens
@@ -110,7 +110,7 @@ type Announcement = { itemKey: string; subject: string; text: string };
  * sweep, and the recipients are added in the same transaction, so a failure leaves nothing half-queued.
  * Returns whether this call queued it.
  */
-export async function enqueueAnnouncement(db: Database, announcement: Announcement, now: Date): Promise<boolean> {
+async function enqueueAnnouncement(db: Database, announcement: Announcement, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [mail] = await tx
       .insert(audienceMails)
@@ -211,13 +211,7 @@ type Claimed = { id: number; mailId: number; email: string; list: string; attemp
 export async function claimDeliveries(db: Database, now: Date, limit: number): Promise<Claimed[]> {
   const claimToken = randomUUID();
   const leaseUntil = new Date(now.getTime() + SEND_LEASE_MS);
-  const result = await db.execute<{
-    id: number;
-    mail_id: number;
-    email: string;
-    list: string;
-    attempts: number;
-  }>(sql`
+  const result = await db.execute(sql`
     update mail_deliveries
     set status = 'sending', claim_token = ${claimToken}, lease_until = ${leaseUntil.toISOString()}::timestamptz,
         attempts = attempts + 1
@@ -230,7 +224,9 @@ export async function claimDeliveries(db: Database, now: Date, limit: number): P
       for update skip locked
     )
     returning id, mail_id, email, list, attempts`);
-  return result.rows.map((row) => ({
+  // Both drivers answer { rows }; the shared Database type does not say so (as in owner-list.server.ts).
+  type Row = { id: number; mail_id: number; email: string; list: string; attempts: number };
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
     id: Number(row.id),
     mailId: Number(row.mail_id),
     email: row.email,
@@ -249,7 +245,7 @@ const isPermanent = (error: unknown) => {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** The footer every audience mail carries: the show, why the reader gets it, and how to leave. */
-export const audienceFooter = (showName: string, unsubscribeUrl: string) =>
+const audienceFooter = (showName: string, unsubscribeUrl: string) =>
   `\n--\nYou get this mail from ${showName} because you subscribed to its updates or are a member.\n` +
   `Unsubscribe with one click: ${unsubscribeUrl}\n`;
 
