@@ -12,6 +12,14 @@ export type SmtpInbox = {
   /** The SMTP_URL that delivers here. */
   url: string;
   received: ReceivedMail[];
+  /**
+   * From now on, mail is read but never answered: the sender is left waiting in the middle of its SMTP exchange, and
+   * the mail is not counted as received. `release` accepts mail again (the held ones stay unanswered).
+   */
+  hold(): void;
+  release(): void;
+  /** How many mails have been held unanswered. */
+  heldCount(): number;
   /** Resolves with the first mail to `address`, received already or when it arrives. */
   mailTo(address: string): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -35,6 +43,8 @@ export async function startSmtpInbox(
 ): Promise<SmtpInbox> {
   const received: ReceivedMail[] = [];
   const waiting = new Set<{ address: string; resolve: (mail: ReceivedMail) => void }>();
+  let holding = false;
+  let held = 0;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -48,6 +58,10 @@ export async function startSmtpInbox(
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (holding) {
+          held++;
+          return;
+        }
         const mail = {
           to: session.envelope.rcptTo.map(({ address }) => address),
           message: decodeQuotedPrintable(Buffer.concat(chunks).toString("utf8")),
@@ -69,6 +83,13 @@ export async function startSmtpInbox(
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+    },
+    heldCount: () => held,
     mailTo(address) {
       const earlier = received.find((mail) => mail.to.includes(address));
       if (earlier) return Promise.resolve(earlier);

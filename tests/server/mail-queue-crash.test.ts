@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { mailDeliveries, podcastEpisodes, subscribers } from "~/db/schema";
+import { movableClock } from "../setup/movable-clock";
+import { type SmtpInbox, startSmtpInbox } from "../setup/smtp-inbox";
+import { killAllServers, makeTempDir, removeTempDir, startServer, waitUntil } from "./helpers";
+
+afterAll(killAllServers);
+
+const RECIPIENTS = 500;
+const SENT_BEFORE_KILL = 100;
+/** Two server starts on a machine that may be busy, and 500 mails. */
+const TEST_TIMEOUT_MS = 240_000;
+
+describe("a server killed with SIGKILL in the middle of an audience send", () => {
+  let dataDir: string;
+  let inbox: SmtpInbox;
+  const clock = movableClock("mail-queue-crash");
+  beforeAll(async () => {
+    dataDir = makeTempDir();
+    inbox = await startSmtpInbox();
+  });
+  afterAll(async () => {
+    clock.reset();
+    await inbox.close();
+    removeTempDir(dataDir);
+  });
+
+  it(
+    "resumes after a restart on the same folder, and every recipient has exactly one mail",
+    async () => {
+      const addresses = Array.from({ length: RECIPIENTS }, (_, index) => `listener${index}@crash.example.com`);
+      // The audience and a just-published episode, written before the server holds the folder.
+      const database = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        await database.db.insert(subscribers).values(addresses.map((email) => ({ email, source: "launch" })));
+        await database.db.insert(podcastEpisodes).values({
+          guid: "crash-episode",
+          slug: "crash-episode",
+          title: "Crash Episode",
+          description: "Sent while the server dies.",
+          status: "published",
+          publishDate: new Date(Date.now() - 60_000),
+          firstPublishedAt: new Date(Date.now() - 60_000),
+        });
+      } finally {
+        await database.close();
+      }
+      // No rate limit to speak of: the whole send is claimed at once, so the kill leaves rows claimed and unsent.
+      const env = { DATA_DIR: dataDir, SMTP_URL: inbox.url, MAIL_RATE_PER_MINUTE: "600000", ...clock.env };
+
+      const first = await startServer(env);
+      await waitUntil(async () => inbox.received.length >= SENT_BEFORE_KILL);
+      // The next mail is read and never answered: once one is held, the server, which sends one mail after the other,
+      // has marked every accepted mail sent and dies in the middle of an SMTP exchange.
+      inbox.hold();
+      await waitUntil(async () => inbox.heldCount() > 0);
+      first.signal("SIGKILL");
+      expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+      const beforeRestart = inbox.received.length;
+      expect(beforeRestart).toBeLessThan(RECIPIENTS);
+      inbox.release();
+
+      // The dead server's claims last 15 minutes; the restarted server's clock is past them.
+      clock.moveTo("+20m");
+      const restarted = await startServer(env);
+      await waitUntil(async () => inbox.received.length >= RECIPIENTS);
+      expect(await restarted.stop()).toEqual({ code: 0, signal: null });
+
+      const perAddress = new Map<string, number>();
+      for (const mail of inbox.received) {
+        for (const to of mail.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+      }
+      expect([...perAddress.keys()].sort()).toEqual([...addresses].sort());
+      expect([...perAddress.values()].filter((count) => count !== 1)).toEqual([]);
+
+      const reopened = await openDatabase({ kind: "pglite", dataDir }, { migrate: false });
+      try {
+        const rows = await reopened.db.select({ status: mailDeliveries.status }).from(mailDeliveries);
+        expect(rows).toHaveLength(RECIPIENTS);
+        expect(rows.filter((row) => row.status !== "sent")).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
