@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { mailDeliveries, podcastEpisodes, subscribers } from "~/db/schema";
+import { mailDeliveries, mailUnsubscribes, podcastEpisodes, subscribers } from "~/db/schema";
 import { movableClock } from "../setup/movable-clock";
 import { type SmtpInbox, startSmtpInbox } from "../setup/smtp-inbox";
 import { killAllServers, makeTempDir, removeTempDir, startServer, waitUntil } from "./helpers";
@@ -65,6 +65,27 @@ describe("a server killed with SIGKILL in the middle of an audience send", () =>
       clock.moveTo("+20m");
       const restarted = await startServer(env);
       await waitUntil(async () => inbox.received.length >= RECIPIENTS);
+
+      // The mail's one-click address, as a mail provider and a person use it: the page changes nothing, the POST
+      // (no session, no Origin) unsubscribes.
+      const leaving = inbox.received[0];
+      const link = leaving.message
+        .replace(/\r?\n[ \t]+/g, " ")
+        .match(/^List-Unsubscribe: <http:\/\/localhost(\/unsubscribe\/[^>]+)>/m);
+      expect(link).not.toBeNull();
+      const address = `${restarted.url}${link?.[1]}`;
+      const page = await fetch(address);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(leaving.to[0]);
+      expect(html).toContain('name="List-Unsubscribe" value="One-Click"');
+      const oneClick = await fetch(address, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(oneClick.status).toBe(200);
+      expect(await (await fetch(address)).text()).toContain("will no longer get mail");
       expect(await restarted.stop()).toEqual({ code: 0, signal: null });
 
       const perAddress = new Map<string, number>();
@@ -79,6 +100,9 @@ describe("a server killed with SIGKILL in the middle of an audience send", () =>
         const rows = await reopened.db.select({ status: mailDeliveries.status }).from(mailDeliveries);
         expect(rows).toHaveLength(RECIPIENTS);
         expect(rows.filter((row) => row.status !== "sent")).toEqual([]);
+        expect(await reopened.db.select({ email: mailUnsubscribes.email }).from(mailUnsubscribes)).toEqual([
+          { email: inbox.received[0].to[0] },
+        ]);
       } finally {
         await reopened.close();
       }
