@@ -65,6 +65,12 @@ export type SiteSettings = {
     /** Days the admin area's activity log keeps an entry. */
     retentionDays: number;
   };
+  audienceMail: {
+    /** Whether a new episode is mailed to subscribers and members when it becomes public. */
+    newEpisodes: boolean;
+    /** Whether a new insight is mailed to subscribers and members when it becomes public. */
+    newInsights: boolean;
+  };
 };
 
 /**
@@ -148,6 +154,7 @@ export const defaultSiteSettings: SiteSettings = {
   },
   membership: { paymentGraceDays: 7 },
   activityLog: { retentionDays: 365 },
+  audienceMail: { newEpisodes: true, newInsights: true },
 };
 
 /** The bundled artwork, in use until the owner uploads the show's own. */

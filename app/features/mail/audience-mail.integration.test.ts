@@ -5,15 +5,18 @@ import { type SmtpInbox, startSmtpInbox } from "#tests/setup/smtp-inbox";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import {
   audienceMails,
+  insightPosts,
   mailDeliveries,
   mailSuppressions,
   mailUnsubscribes,
   podcastEpisodes,
+  siteSettings,
   subscribers,
   users,
 } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
 import { createMailer } from "~/lib/mailer.server";
+import { defaultSiteSettings } from "~/lib/site-config";
 import {
   AUDIENCE_LIST,
   announceNewItems,
@@ -54,6 +57,8 @@ afterEach(async () => {
     await database.db.delete(table);
   }
   await database.db.delete(podcastEpisodes);
+  await database.db.delete(insightPosts);
+  await database.db.delete(siteSettings);
 });
 
 const SITE = "https://podcast.example.com";
@@ -147,6 +152,42 @@ describe("announcing a new episode", () => {
     await announceNewItems(database.db, env(), NOW);
     await drain(NOW);
     expect(inbox.received.map((mail) => mail.to[0])).toEqual(["ann@example.com"]);
+  });
+});
+
+describe("announcing a new insight, and the owner's switches", () => {
+  const insight = (id: string, publishedAt: Date) => ({
+    id,
+    slug: id,
+    title: `Insight ${id}`,
+    excerpt: "An excerpt.",
+    status: "published",
+    publishedAt,
+    firstPublishedAt: publishedAt,
+    category: "Strategy",
+    authorName: "Host",
+  });
+
+  it("mails a new insight, and records without mailing a kind the owner turned off", async () => {
+    await addAudience(["ann@example.com"]);
+    await database.db.insert(siteSettings).values({
+      settings: { ...defaultSiteSettings, audienceMail: { newEpisodes: false, newInsights: true } },
+    });
+    await insertEpisodes(database.db, [
+      publicEpisode({ guid: "quiet", title: "Quiet", publishDate: minutesLater(-1) }),
+    ]);
+    await database.db.insert(insightPosts).values(insight("loud", minutesLater(-1)));
+
+    expect(await announceNewItems(database.db, env(), NOW)).toBe(2);
+    await drain(NOW);
+    expect(inbox.received).toHaveLength(1);
+    expect(inbox.received[0].message).toContain(`${SITE}/insights/loud`);
+
+    // Turning episodes back on does not mail the episode that became public while they were off.
+    await database.db.update(siteSettings).set({ settings: defaultSiteSettings });
+    expect(await announceNewItems(database.db, env(), minutesLater(1))).toBe(0);
+    await drain(minutesLater(1));
+    expect(inbox.received).toHaveLength(1);
   });
 });
 

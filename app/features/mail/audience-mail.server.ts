@@ -110,7 +110,12 @@ type Announcement = { itemKey: string; subject: string; text: string };
  * sweep, and the recipients are added in the same transaction, so a failure leaves nothing half-queued.
  * Returns whether this call queued it.
  */
-async function enqueueAnnouncement(db: Database, announcement: Announcement, now: Date): Promise<boolean> {
+async function enqueueAnnouncement(
+  db: Database,
+  announcement: Announcement,
+  now: Date,
+  mailed: boolean,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [mail] = await tx
       .insert(audienceMails)
@@ -118,6 +123,9 @@ async function enqueueAnnouncement(db: Database, announcement: Announcement, now
       .onConflictDoNothing({ target: audienceMails.itemKey })
       .returning({ id: audienceMails.id });
     if (!mail) return false;
+    // A kind the owner turned off is recorded as handled, with nobody to mail, so turning it on again later does not
+    // mail what became public meanwhile.
+    if (!mailed) return true;
     await tx.execute(sql`
       insert into mail_deliveries (mail_id, email, list, next_attempt_at)
       select ${mail.id}, r.email, ${AUDIENCE_LIST}, ${now.toISOString()}::timestamptz
@@ -140,7 +148,7 @@ async function enqueueAnnouncement(db: Database, announcement: Announcement, now
  */
 export async function announceNewItems(db: Database, env: Env, now: Date): Promise<number> {
   const since = new Date(now.getTime() - ANNOUNCE_WINDOW_MS);
-  const { showName } = await getSiteSettings(db);
+  const { showName, audienceMail } = await getSiteSettings(db);
   const episodes = await db
     .select({
       id: podcastEpisodes.id,
@@ -180,6 +188,7 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
         text: `${episode.title}\n\n${episode.description}${access}\nListen: ${env.SITE_URL}/podcast/${episode.slug}\n`,
       },
       now,
+      audienceMail.newEpisodes,
     );
     if (made) queued++;
   }
@@ -192,6 +201,7 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
         text: `${insight.title}\n\n${insight.excerpt}\n\nRead: ${env.SITE_URL}/insights/${insight.slug}\n`,
       },
       now,
+      audienceMail.newInsights,
     );
     if (made) queued++;
   }

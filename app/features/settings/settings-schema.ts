@@ -151,6 +151,10 @@ const SiteSettingsSchema = z.object({
       .min(MIN_RETENTION_DAYS, { error: `The activity log retention must be at least ${MIN_RETENTION_DAYS} days` })
       .max(MAX_RETENTION_DAYS, { error: `The activity log retention must be at most ${MAX_RETENTION_DAYS} days` }),
   }),
+  audienceMail: z.object({
+    newEpisodes: z.boolean({ error: "Mail about new episodes is on or off" }),
+    newInsights: z.boolean({ error: "Mail about new insights is on or off" }),
+  }),
 }) satisfies z.ZodType<SiteSettings, unknown>;
 
 /** The form's save: every setting and the version the form opened. */

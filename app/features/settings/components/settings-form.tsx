@@ -97,6 +97,10 @@ function readSettings(form: FormData, current: SiteSettings, version: number) {
     },
     membership: { paymentGraceDays: wholeNumberOrText(text(form, "membership.paymentGraceDays")) },
     activityLog: { retentionDays: wholeNumberOrText(text(form, "activityLog.retentionDays")) },
+    audienceMail: {
+      newEpisodes: form.get("audienceMail.newEpisodes") === "on",
+      newInsights: form.get("audienceMail.newInsights") === "on",
+    },
   };
 }
 
@@ -358,6 +362,30 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
             />
           )}
         </FormField>
+      </Group>
+
+      <Group
+        title="Audience Mail"
+        description="Mail to launch-list and Briefing subscribers and members when something new becomes public."
+      >
+        <div className="flex items-center gap-2">
+          <input
+            id="settings-mail-episodes"
+            type="checkbox"
+            name="audienceMail.newEpisodes"
+            defaultChecked={s.audienceMail.newEpisodes}
+          />
+          <Label htmlFor="settings-mail-episodes">Mail new episodes</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <input
+            id="settings-mail-insights"
+            type="checkbox"
+            name="audienceMail.newInsights"
+            defaultChecked={s.audienceMail.newInsights}
+          />
+          <Label htmlFor="settings-mail-insights">Mail new insights</Label>
+        </div>
       </Group>
 
       <div>
