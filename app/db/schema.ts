@@ -689,12 +689,20 @@ export const mailDeliveries = pgTable(
   ],
 );
 
-/** Addresses never mailed again (a permanent SMTP failure); lower case. */
-export const mailSuppressions = pgTable("mail_suppressions", {
-  email: text("email").primaryKey(),
-  reason: text("reason").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Addresses never mailed again until the owner lifts them; lower case. `kind`: `bounce` (a permanent SMTP failure or
+ * a bounce the mail provider reported to `POST /api/mail/events`) or `complaint` (the reader marked a mail as spam).
+ */
+export const mailSuppressions = pgTable(
+  "mail_suppressions",
+  {
+    email: text("email").primaryKey(),
+    kind: text("kind").notNull().default("bounce"),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("mail_suppressions_kind_check", sql`${t.kind} in ('bounce', 'complaint')`)],
+);
 
 /** Addresses that left a list with the one-click unsubscribe; lower case. */
 export const mailUnsubscribes = pgTable(

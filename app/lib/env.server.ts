@@ -40,6 +40,8 @@ const EnvSchema = z
       .int({ error: "must be a whole number of mails" })
       .min(1, { error: "must be at least 1" })
       .default(600),
+    // The shared secret of POST /api/mail/events (the mail provider's bounce and complaint reports); unset: no such call.
+    MAIL_EVENTS_SECRET: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
     OWNER_EMAIL: z.email({ error: "must be an email address" }).optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL" }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

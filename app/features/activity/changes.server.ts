@@ -8,6 +8,7 @@ import {
   guestApplications,
   hostStories,
   insightPosts,
+  mailSuppressions,
   memberEvents,
   memberResources,
   podcastEpisodes,
@@ -40,6 +41,7 @@ const SUBJECTS = {
   subscriber: { table: subscribers, id: subscribers.id, title: subscribers.email },
   member: { table: users, id: users.id, title: users.email },
   staff: { table: staffAccounts, id: staffAccounts.id, title: staffAccounts.email, status: staffAccounts.status },
+  suppression: { table: mailSuppressions, id: mailSuppressions.email, title: mailSuppressions.email },
 } satisfies Record<string, Subject>;
 
 export type SubjectType = keyof typeof SUBJECTS | "settings";

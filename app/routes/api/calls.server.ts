@@ -22,6 +22,7 @@ import { calls as adminInsightPreviewCalls } from "./admin/insight-preview";
 import { calls as adminInsightsCalls } from "./admin/insights";
 import { calls as adminLoginCalls } from "./admin/login";
 import { calls as adminLogoutCalls } from "./admin/logout";
+import { calls as adminMailSuppressionsCalls } from "./admin/mail-suppressions";
 import { calls as adminMemberCalls } from "./admin/member";
 import { calls as adminMembersCalls } from "./admin/members";
 import { calls as adminResourceCalls } from "./admin/resource";
@@ -56,6 +57,7 @@ import { calls as insightCalls } from "./insight";
 import { calls as insightsCalls } from "./insights";
 import { calls as loginCalls } from "./login";
 import { calls as logoutCalls } from "./logout";
+import { calls as mailEventsCalls } from "./mail/events";
 import { calls as membersAccountCalls } from "./members/account";
 import { calls as membersExportCalls } from "./members/export";
 import { calls as membersFeedCalls } from "./members/feed";
@@ -91,6 +93,7 @@ export const api = apiRegistry(
     ...adminInsightsCalls,
     ...adminLoginCalls,
     ...adminLogoutCalls,
+    ...adminMailSuppressionsCalls,
     ...adminMemberCalls,
     ...adminMembersCalls,
     ...adminResourceFileCalls,
@@ -126,6 +129,7 @@ export const api = apiRegistry(
     ...insightsCalls,
     ...loginCalls,
     ...logoutCalls,
+    ...mailEventsCalls,
     ...membersAccountCalls,
     ...membersExportCalls,
     ...membersFeedCalls,

@@ -23,6 +23,7 @@ import {
   guestApplications,
   hostStories,
   insightPosts,
+  mailSuppressions,
   memberEvents,
   memberResources,
   podcastEpisodes,
@@ -70,6 +71,8 @@ const ids = {
 };
 let memberId = "";
 const INSIGHT_ID = "authorisation-post";
+/** A suppressed address, which the owner's lift removes. */
+const SUPPRESSED = "bounced@example.com";
 const insightBody = () => ({ title: "A new post", excerpt: "Its excerpt.", category: "Tests", authorName: "Owner" });
 const coverForm = () => {
   const form = new FormData();
@@ -102,6 +105,7 @@ async function freshDatabase() {
   ids.resource = (await database.db.select().from(memberResources))[0].id;
   ids.story = (await database.db.insert(hostStories).values(sampleStoryRows().slice(0, 1)).returning())[0].id;
   ids.staff = (await signInStaff(database.db, "support", "listed-staff@example.com")).id;
+  await database.db.insert(mailSuppressions).values({ email: SUPPRESSED, reason: "550 No such mailbox" });
 }
 
 beforeAll(async () => {
@@ -252,6 +256,8 @@ const OWNER_CALLS: OwnerCall[] = [
   }),
   ownerCall("DELETE /api/admin/settings/artwork"),
   ownerCall("GET /api/admin/sign-ins"),
+  ownerCall("GET /api/admin/mail/suppressions", { query: "q=bounced&page=1" }),
+  ownerCall("DELETE /api/admin/mail/suppressions/{id}", { id: () => SUPPRESSED }),
   ownerCall("GET /api/admin/activity", { query: "person=owner@example.com&kind=episode.deleted&page=1" }),
   ownerCall("GET /api/admin/stories"),
   ownerCall("PUT /api/admin/stories/order", { body: () => ({ ids: [ids.story] }) }),
@@ -350,7 +356,7 @@ const OWNER_CALLS: OwnerCall[] = [
  */
 function rolesAllowed(name: string): readonly StaffRole[] {
   const path = name.split(" ")[1];
-  if (/^\/api\/admin\/(staff|settings|sign-ins|activity)\b/.test(path)) return ["owner"];
+  if (/^\/api\/admin\/(staff|settings|sign-ins|activity|mail)\b/.test(path)) return ["owner"];
   if (name === "GET /api/admin/members") return ["owner", "support"];
   if (path.startsWith("/api/admin/members")) return ["owner"];
   if (/^\/api\/(admin\/contacts|contacts|subscribers)\b/.test(path)) return ["owner", "support"];

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_suppressions" ADD COLUMN "kind" text DEFAULT 'bounce' NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_suppressions" ADD CONSTRAINT "mail_suppressions_kind_check" CHECK ("mail_suppressions"."kind" in ('bounce', 'complaint'));
