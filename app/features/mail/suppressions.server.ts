@@ -31,7 +31,11 @@ export async function suppressReported(db: Database, events: MailEvents["events"
   const byEmail = new Map<string, { email: string; kind: SuppressionKind; reason: string }>();
   for (const event of events) {
     if (byEmail.has(event.email)) continue;
-    byEmail.set(event.email, { email: event.email, kind: event.type, reason: event.reason || DEFAULT_REASONS[event.type] });
+    byEmail.set(event.email, {
+      email: event.email,
+      kind: event.type,
+      reason: event.reason || DEFAULT_REASONS[event.type],
+    });
   }
   const rows = [...byEmail.values()];
   await db.transaction(async (tx) => {

@@ -90,6 +90,9 @@ const FIELD_NAMES = [
   "url",
   "alt",
   "cover",
+  "events",
+  "type",
+  "reason",
 ] as const;
 
 /** Values the schemas accept somewhere, mixed in so that some calls get past validation and act on rows. */
@@ -232,6 +235,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     newPassword: "a-new-fuzzing-password",
     confirmPassword: "a-new-fuzzing-password",
   },
+  "/api/mail/events": { events: [{ type: "bounce", email: "reader@example.com", reason: "550 No such mailbox" }] },
   "/api/admin/account/email": { email: "a-new-address@example.com", currentPassword: "fuzzing-password-long" },
 };
 
@@ -354,6 +358,12 @@ const contentType = fc.oneof(
   fc.constantFrom("application/json; charset=utf-8", "text/plain", null),
 );
 const anyMethod = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE");
+/** The mail events webhook's secret (set for every call; the others ignore the header). */
+const MAIL_EVENTS_SECRET = "fuzzing-mail-events-secret";
+const authorization = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(`Bearer ${MAIL_EVENTS_SECRET}`) },
+  fc.constantFrom(null, "Bearer ", `Bearer ${MAIL_EVENTS_SECRET}x`, `bearer ${MAIL_EVENTS_SECRET}`, "Basic eDp5"),
+);
 const caller = fc.constantFrom("anonymous", "free member", "premium member", "owner", "editor", "support");
 
 const callTo = (servedMethod: string, pattern: string) => {
@@ -376,6 +386,7 @@ const callTo = (servedMethod: string, pattern: string) => {
     id: field ? fc.oneof({ weight: 2, arbitrary: fc.constant(String(UPLOAD_EPISODE_ID)) }, id) : id,
     queryString,
     caller,
+    authorization,
   });
 };
 
@@ -497,6 +508,7 @@ describe("generated bodies, ids and query strings sent to every API call", () =>
           const cookie = await cookieFor(generated.caller);
           if (cookie) headers.set("cookie", cookie);
           if (generated.contentType) headers.set("content-type", generated.contentType);
+          if (generated.authorization) headers.set("authorization", generated.authorization);
           const request = new Request(url, {
             method: generated.method,
             headers,
@@ -506,7 +518,7 @@ describe("generated bodies, ids and query strings sent to every API call", () =>
           const before = await snapshot();
           const filesBefore = await media.listFiles();
           const { status } = await callApi(database.db, request, {
-            env: { ADMIN_PASSWORD: "fuzzing-password-long" },
+            env: { ADMIN_PASSWORD: "fuzzing-password-long", MAIL_EVENTS_SECRET },
             media: media.storage,
           });
           expect(status).toBeLessThan(500);
