@@ -1,8 +1,10 @@
+import { FIRST_SUPPRESSION_PAGE, listSuppressions } from "~/features/mail/suppressions.server";
 import { RecentSignIns } from "~/features/owner/components/recent-sign-ins";
 import { RECENT_SIGN_INS_SHOWN } from "~/features/owner/schema";
 import { listOwnerSignIns } from "~/features/owner/sign-ins.server";
 import { ArtworkUpload } from "~/features/settings/components/artwork-upload";
 import { SettingsForm } from "~/features/settings/components/settings-form";
+import { SuppressionsPanel } from "~/features/settings/components/suppressions-panel";
 import { readOwnerSettings } from "~/features/settings/settings.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireStaffForPage } from "~/lib/auth.server";
@@ -16,18 +18,23 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   await requireStaffForPage(db, request, ROLES.owner);
-  const [settings, signIns] = await Promise.all([readOwnerSettings(db), listOwnerSignIns(db, RECENT_SIGN_INS_SHOWN)]);
-  return { settings, signIns };
+  const [settings, signIns, suppressions] = await Promise.all([
+    readOwnerSettings(db),
+    listOwnerSignIns(db, RECENT_SIGN_INS_SHOWN),
+    listSuppressions(db, FIRST_SUPPRESSION_PAGE),
+  ]);
+  return { settings, signIns, suppressions };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { settings, signIns } = loaderData;
+  const { settings, signIns, suppressions } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 pt-28 pb-24">
       <h1 className="mb-8 font-bold text-4xl tracking-tight">Settings</h1>
       <div className="grid grid-cols-1 gap-6">
         <ArtworkUpload initial={settings.artwork} />
         <SettingsForm initial={settings} />
+        <SuppressionsPanel firstPage={suppressions} />
         <RecentSignIns signIns={signIns} />
       </div>
     </main>
