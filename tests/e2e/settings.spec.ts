@@ -7,7 +7,8 @@ import { openPage } from "./support";
  * On a second built server with a fresh database and no NEWSLETTER_URL: what a fresh clone shows, and the owner's
  * settings reaching every public surface. The shared server keeps the defaults the other specs assert.
  */
-test.use({ builtServerEnv: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD } });
+const MAIL_EVENTS_SECRET = "the-mail-providers-e2e-secret";
+test.use({ builtServerEnv: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, MAIL_EVENTS_SECRET } });
 test.describe.configure({ mode: "serial" });
 
 test("a fresh site shows its own subscribe form where the newsletter frames would be", async ({
@@ -82,4 +83,31 @@ test("the owner changes the tagline, description and X profile and sees them on 
   const feed = await page.request.get(`${builtServer.url}/podcast.xml`);
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain(`<description><![CDATA[<p>${description}</p>]]></description>`);
+});
+
+test("a bounce the mail provider reports shows under Suppressed Addresses, and the owner lifts it", async ({
+  page,
+  builtServer,
+  notifications,
+}) => {
+  test.setTimeout(90_000);
+  const reported = await page.request.post(`${builtServer.url}/api/mail/events`, {
+    headers: { authorization: `Bearer ${MAIL_EVENTS_SECRET}` },
+    data: { events: [{ type: "bounce", email: "Gone@Example.com", reason: "550 5.1.1 No such mailbox" }] },
+  });
+  expect(reported.status()).toBe(200);
+
+  await openPage(page, `${builtServer.url}/admin/login`);
+  await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts$/);
+  await openPage(page, `${builtServer.url}/admin/settings`);
+  const row = page.getByRole("table", { name: "Suppressed Addresses" }).getByRole("row").nth(1);
+  await expect(row).toContainText("gone@example.com");
+  await expect(row).toContainText("Bounce");
+  await expect(row).toContainText("550 5.1.1 No such mailbox");
+
+  await row.getByRole("button", { name: "Lift gone@example.com" }).click();
+  await expect(notifications.getByText("Suppression Lifted")).toBeVisible();
+  await expect(page.getByText("No suppressed addresses", { exact: true })).toBeVisible();
 });

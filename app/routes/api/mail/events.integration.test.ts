@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "#tests/setup/call-api";
+import { callRoute } from "#tests/setup/call-route";
 import { insertEpisodes, publicEpisode } from "#tests/setup/episode-fixtures";
 import { signInOwner } from "#tests/setup/sessions";
 import { type SmtpInbox, startSmtpInbox } from "#tests/setup/smtp-inbox";
@@ -16,6 +17,7 @@ import {
 import { announceNewItems, sendDueMail } from "~/features/mail/audience-mail.server";
 import { parseEnv } from "~/lib/env.server";
 import { createMailer } from "~/lib/mailer.server";
+import { loader as settingsPage } from "../../admin/settings";
 
 const SECRET = "a-shared-secret-of-the-mail-provider";
 
@@ -181,6 +183,16 @@ describe("the owner's suppression list", () => {
       subjectId: "old@example.com",
       subjectTitle: "old@example.com",
     });
+
+    // The Settings page arrives with the list's first page.
+    const page = await callRoute(
+      settingsPage,
+      database.db,
+      new Request("http://localhost/admin/settings", { headers: { cookie: await signInOwner(database.db) } }),
+    );
+    expect((page.body as { suppressions: { data: { email: string }[] } }).suppressions.data).toEqual([
+      { email: "new@example.com", kind: "complaint", reason: "Spam", createdAt: "2026-02-01T00:00:00.000Z" },
+    ]);
 
     const again = await asOwner("/api/admin/mail/suppressions/old@example.com", "DELETE");
     expect(again.status).toBe(404);
