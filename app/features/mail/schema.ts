@@ -3,11 +3,11 @@ import { z } from "zod";
 import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
 
 /** Why an address is suppressed: a bounce (a permanent failure) or a complaint (the reader marked a mail as spam). */
-export const SUPPRESSION_KINDS = ["bounce", "complaint"] as const;
+const SUPPRESSION_KINDS = ["bounce", "complaint"] as const;
 export type SuppressionKind = (typeof SUPPRESSION_KINDS)[number];
 
 /** The most events one `POST /api/mail/events` carries; a provider with more sends several requests. */
-export const MAIL_EVENTS_MAX = 1000;
+const MAIL_EVENTS_MAX = 1000;
 
 /** The longest reason kept; a provider's diagnostic text beyond it says nothing the owner needs. */
 const REASON_MAX_LENGTH = 500;

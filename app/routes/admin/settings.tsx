@@ -1,10 +1,10 @@
+import { SuppressionsPanel } from "~/features/mail/components/suppressions-panel";
 import { FIRST_SUPPRESSION_PAGE, listSuppressions } from "~/features/mail/suppressions.server";
 import { RecentSignIns } from "~/features/owner/components/recent-sign-ins";
 import { RECENT_SIGN_INS_SHOWN } from "~/features/owner/schema";
 import { listOwnerSignIns } from "~/features/owner/sign-ins.server";
 import { ArtworkUpload } from "~/features/settings/components/artwork-upload";
 import { SettingsForm } from "~/features/settings/components/settings-form";
-import { SuppressionsPanel } from "~/features/settings/components/suppressions-panel";
 import { readOwnerSettings } from "~/features/settings/settings.server";
 import { appContext } from "~/lib/app-context.server";
 import { requireStaffForPage } from "~/lib/auth.server";

@@ -1,11 +1,11 @@
 import { OwnerListPanel, OwnerListTable, useOwnerAction } from "~/components/publishing/owner-list-panel";
 import { LiveButton } from "~/components/ui/live-button";
 import { TableCell } from "~/components/ui/table";
-import type { SuppressionKind, SuppressionRow } from "~/features/mail/schema";
 import { useOwnerList } from "~/hooks/use-owner-list";
 import { sendJson } from "~/lib/api-client";
 import { formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
+import type { SuppressionKind, SuppressionRow } from "../schema";
 
 const KIND_LABELS: Record<SuppressionKind, string> = { bounce: "Bounce", complaint: "Complaint" };
 
