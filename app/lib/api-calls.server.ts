@@ -31,8 +31,10 @@ type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The signed-in member a call's handler gets: certain for member and tier calls. */
 type UserFor<Access> = Access extends "member" | { tier: unknown } ? CurrentUser : CurrentUser | null;
+/** The staff account a call's handler gets: certain for staff calls. */
+type StaffFor<Access> = Access extends { staff: unknown } ? StaffMember : StaffMember | null;
 
-type ApiCallArgs<Body, Query, Id, User = CurrentUser | null> = {
+type ApiCallArgs<Body, Query, Id, User = CurrentUser | null, Staff = StaffMember | null> = {
   db: Database;
   /** Everything the server gives the request (env, mailer, media, client address). */
   context: AppContext;
@@ -47,7 +49,7 @@ type ApiCallArgs<Body, Query, Id, User = CurrentUser | null> = {
   user: User;
   isOwner: boolean;
   /** The staff account making the call, if any (set for every access but `public`). */
-  staff: StaffMember | null;
+  staff: Staff;
 };
 
 /** One API call: its method and address, who may make it, its inputs, and what it does. */
@@ -74,7 +76,7 @@ export type ApiCall<Body = undefined, Query = undefined, Id = number, Access ext
    * nothing (a preview). Every owner call but a GET declares one.
    */
   activity?: ApiActivity<NoInfer<ApiCallArgs<Body, Query, Id>>> | "none";
-  handler(args: ApiCallArgs<Body, Query, Id, UserFor<Access>>): unknown;
+  handler(args: ApiCallArgs<Body, Query, Id, UserFor<Access>, StaffFor<Access>>): unknown;
 };
 
 /** One activity log entry as a call describes it; the registry adds who (unless the call knows), when and from where. */

@@ -26,7 +26,6 @@ export const calls = [
     activity: ownAccountChange("password_changed"),
     body: ChangePasswordSchema,
     async handler({ db, request, staff, body }) {
-      if (!staff) return apiError(401, "Unauthorized");
       const result = await changeOwnPassword(db, request, staff.id, body);
       if (result.outcome === "slowed-down") return tooManyRequests(result.retryAfterSeconds);
       if (result.outcome === "wrong-current-password") return wrongCurrentPassword();
@@ -49,7 +48,6 @@ export const calls = [
     activity: ownAccountChange("email_changed"),
     body: ChangeEmailSchema,
     async handler({ db, staff, body }) {
-      if (!staff) return apiError(401, "Unauthorized");
       const result = await changeOwnEmail(db, staff.id, body);
       if (result.outcome === "slowed-down") return tooManyRequests(result.retryAfterSeconds);
       if (result.outcome === "wrong-current-password") return wrongCurrentPassword();

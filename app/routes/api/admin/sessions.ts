@@ -13,7 +13,7 @@ export const calls = [
     path: "/api/admin/sessions",
     access: { staff: ROLES.anyStaff },
     async handler({ db, request, staff }) {
-      return { success: true, data: staff ? await listStaffSessions(db, request, staff.id) : [] };
+      return { success: true, data: await listStaffSessions(db, request, staff.id) };
     },
   }),
   /** Signs the person out everywhere but here. */
@@ -23,7 +23,7 @@ export const calls = [
     access: { staff: ROLES.anyStaff },
     activity: ownAccountChange("signed_out_elsewhere"),
     async handler({ db, request, staff }) {
-      const ended = staff ? await endStaffSessionsOf(db, request, staff.id, null) : 0;
+      const ended = await endStaffSessionsOf(db, request, staff.id, null);
       return { success: true, message: `${ended} other ${ended === 1 ? "session" : "sessions"} signed out`, ended };
     },
   }),
@@ -35,7 +35,7 @@ export const calls = [
     activity: ownAccountChange("session_ended"),
     parseId: (value) => (SESSION_ID.test(value) ? value : null),
     async handler({ db, request, staff, id }) {
-      const ended = staff ? await endStaffSessionsOf(db, request, staff.id, id) : 0;
+      const ended = await endStaffSessionsOf(db, request, staff.id, id);
       if (ended === 0) return apiError(404, "Session not found");
       return { success: true, message: "Session signed out" };
     },

@@ -18,7 +18,7 @@ export const calls = [
     activity: ownAccountChange("two_factor_started"),
     async handler({ db, staff }) {
       const settings = await getSiteSettings(db);
-      const setup = staff ? await beginTwoFactor(db, staff.id, settings.showName) : null;
+      const setup = await beginTwoFactor(db, staff.id, settings.showName);
       if (!setup) return apiError(409, "Two-factor authentication is already on. Turn it off first.");
       return { success: true, data: setup };
     },
@@ -31,7 +31,7 @@ export const calls = [
     activity: ownAccountChange("two_factor_on"),
     body: CodeSchema,
     async handler({ db, staff, body }) {
-      const recoveryCodes = staff ? await confirmTwoFactor(db, staff.id, body.code) : null;
+      const recoveryCodes = await confirmTwoFactor(db, staff.id, body.code);
       if (!recoveryCodes) return apiError(400, WRONG_CODE_MESSAGE);
       return { success: true, message: "Two-factor authentication is on", data: { recoveryCodes } };
     },
@@ -44,7 +44,7 @@ export const calls = [
     activity: ownAccountChange("two_factor_off"),
     body: CodeSchema,
     async handler({ db, staff, body }) {
-      if (!staff || !(await disableTwoFactor(db, staff.id, body.code))) return apiError(400, WRONG_CODE_MESSAGE);
+      if (!(await disableTwoFactor(db, staff.id, body.code))) return apiError(400, WRONG_CODE_MESSAGE);
       return { success: true, message: "Two-factor authentication is off" };
     },
   }),
