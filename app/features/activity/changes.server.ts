@@ -170,14 +170,27 @@ export function staffChangeVerb({ before, after, body }: Change): { verb: string
 
 type OwnAccountArgs = { staff: { id: number; email: string } | null };
 
+function ownAccountEntry(staff: OwnAccountArgs["staff"], verb: string, detail: string | null): ActivityEntry | null {
+  return (
+    staff && {
+      kind: `staff.${verb}`,
+      subjectType: "staff",
+      subjectId: String(staff.id),
+      subjectTitle: staff.email,
+      detail,
+    }
+  );
+}
+
 /** A person's change to their own account (their sessions, their two-factor): `staff.{verb}` naming the account. */
 export function ownAccountChange(verb: string): ApiActivity<OwnAccountArgs> {
   return async ({ staff }) =>
     () =>
-      staff && {
-        kind: `staff.${verb}`,
-        subjectType: "staff",
-        subjectId: String(staff.id),
-        subjectTitle: staff.email,
-      };
+      ownAccountEntry(staff, verb, null);
 }
+
+/** A person's new email: named by the address they had when they asked, the new one as its detail. */
+export const ownEmailChange: ApiActivity<OwnAccountArgs & { body: { email: string } }> =
+  async ({ staff, body }) =>
+  () =>
+    ownAccountEntry(staff, "email_changed", `Now ${body.email}`);

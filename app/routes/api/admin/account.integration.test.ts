@@ -189,7 +189,9 @@ describe("changing one's own email", { timeout: 60_000 }, () => {
     expect(await signedIn(editor.cookie)).toBe(true);
     expect(await signedIn(otherCookies[0])).toBe(true);
     const entries = await database.db.select().from(activityLog).where(eq(activityLog.actorStaffId, editor.id));
-    expect(entries.map((entry) => entry.kind)).toEqual(["staff.email_changed"]);
+    expect(entries.map((entry) => [entry.kind, entry.subjectTitle, entry.detail])).toEqual([
+      ["staff.email_changed", editor.email, "Now renamed.editor@example.com"],
+    ]);
 
     const login = await callApi(
       database.db,

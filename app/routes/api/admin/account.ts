@@ -1,4 +1,4 @@
-import { ownAccountChange } from "~/features/activity/changes.server";
+import { ownAccountChange, ownEmailChange } from "~/features/activity/changes.server";
 import { changeOwnEmail, changeOwnPassword } from "~/features/owner/own-account.server";
 import {
   ChangeEmailSchema,
@@ -45,7 +45,7 @@ export const calls = [
     method: "POST",
     path: "/api/admin/account/email",
     access: { staff: ROLES.anyStaff },
-    activity: ownAccountChange("email_changed"),
+    activity: ownEmailChange,
     body: ChangeEmailSchema,
     async handler({ db, staff, body }) {
       const result = await changeOwnEmail(db, staff.id, body);
