@@ -4,6 +4,7 @@ export default [
   index("routes/public/home.tsx"),
   route("about", "routes/public/about.tsx"),
   route("briefing", "routes/public/briefing.tsx"),
+  route("briefing/:id", "routes/public/briefing-mail.tsx"),
   route("podcast", "routes/public/podcast.tsx"),
   route("podcast/:slug", "routes/public/episode.tsx"),
   route("podcast/:slug/chapters.json", "routes/public/episode-chapters.ts"),
@@ -64,6 +65,7 @@ export default [
     route("admin/events", "routes/admin/events.tsx"),
     route("admin/resources", "routes/admin/resources.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
+    route("admin/email", "routes/admin/email.tsx"),
   ]),
 
   // The page cache's one public API answer (app/lib/public-routes.ts); every other call is the dispatcher's.

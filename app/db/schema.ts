@@ -205,6 +205,8 @@ export const insightPosts = pgTable(
     excerpt: text("excerpt").notNull(),
     /** draft, scheduled (publishedAt in the future), published, unpublished. */
     status: text("status").notNull().default("draft"),
+    /** The owner's "skip the mail": when it becomes public, nobody is mailed about it. */
+    skipMail: boolean("skip_mail").notNull().default(false),
     /** When the post is (or was) public; null for a draft never dated. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** When the post first became public (or will, when scheduled); from then on its slug is fixed. */
@@ -262,6 +264,8 @@ export const podcastEpisodes = pgTable(
     showNotesHtml: text("show_notes_html").notNull().default(""),
     /** draft, scheduled (publishDate in the future), published, unpublished. */
     status: text("status").notNull().default("draft"),
+    /** The owner's "skip the mail": when it becomes public, nobody is mailed about it. */
+    skipMail: boolean("skip_mail").notNull().default(false),
     /** When the episode first became public (or will, when scheduled); from then on its slug is fixed. */
     firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
     /** Raised by every save, so that a save made from an outdated form is refused instead of overwriting. */
@@ -648,13 +652,33 @@ export const staffInvitations = pgTable(
  * names what it announces ("episode:12", "insight:abc"), unique, so that two instances or a retried sweep cannot
  * announce the same item twice.
  */
-export const audienceMails = pgTable("audience_mails", {
-  id: serial("id").primaryKey(),
-  itemKey: text("item_key").notNull().unique(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  createdAt: createdAt(),
-});
+export const audienceMails = pgTable(
+  "audience_mails",
+  {
+    id: serial("id").primaryKey(),
+    itemKey: text("item_key").notNull().unique(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    /** An announcement's body as HTML (its Markdown rendered and sanitised); null for a new item's text-only mail. */
+    html: text("html"),
+    /** `item` (a new episode or insight, mailed by the sweep) or `announcement` (written by the owner). */
+    kind: text("kind").notNull().default("item"),
+    /** An announcement's recipients: `launch`, `subscribers`, `members` or `tier` (with `tier`). */
+    audience: text("audience"),
+    tier: text("tier"),
+    /** When an announcement is due; its recipients are added once, when it comes (`queuedAt`). */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    /** A sent announcement readable at /briefing/{id} when the owner ticked "Publish on the site". */
+    publish: boolean("publish").notNull().default(false),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("audience_mails_kind_check", sql`${t.kind} in ('item', 'announcement')`),
+    index("audience_mails_due").on(t.kind, t.queuedAt, t.sendAt),
+  ],
+);
 
 /**
  * The send queue: one row per (mail, recipient). A worker claims rows (status `sending`, a claim token and a lease)

@@ -4,7 +4,8 @@ import { mailOutbox } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { redactSecretLinks } from "~/lib/redact-secret-path";
 
-export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+/** `html`, when given, is an alternative to `text` (mail readers show one); the outbox and the log keep the text. */
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 

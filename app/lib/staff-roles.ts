@@ -21,6 +21,8 @@ export const ROLES = {
   applications: ["owner", "editor", "support"],
   /** Reading the members list (support answers members' questions; only the owner changes a tier). */
   membersRead: ["owner", "support"],
+  /** Announcements to the audience (the Email screen): the owner's by default, as they speak for the show. */
+  mail: ["owner"],
   /** The dashboard: every role. */
   anyStaff: ["owner", "editor", "support"],
 } as const satisfies Record<string, readonly StaffRole[]>;

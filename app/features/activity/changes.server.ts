@@ -2,6 +2,7 @@ import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import {
+  audienceMails,
   contacts,
   contentEpisodes,
   contentSeries,
@@ -41,6 +42,7 @@ const SUBJECTS = {
   subscriber: { table: subscribers, id: subscribers.id, title: subscribers.email },
   member: { table: users, id: users.id, title: users.email },
   staff: { table: staffAccounts, id: staffAccounts.id, title: staffAccounts.email, status: staffAccounts.status },
+  announcement: { table: audienceMails, id: audienceMails.id, title: audienceMails.subject },
   suppression: { table: mailSuppressions, id: mailSuppressions.email, title: mailSuppressions.email },
 } satisfies Record<string, Subject>;
 

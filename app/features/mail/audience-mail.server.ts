@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   appSecrets,
@@ -14,6 +14,8 @@ import {
 import type { Env } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mailer.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
+import { escapeXml } from "~/lib/xml";
+import { queueDueAnnouncements } from "./announcements.server";
 
 /** The one list so far: new episodes and insights. */
 export const AUDIENCE_LIST = "audience";
@@ -104,6 +106,30 @@ export const isUnsubscribed = async (db: Database, email: string, list: string) 
 
 type Announcement = { itemKey: string; subject: string; text: string };
 
+/** Launch-list and Briefing subscribers (active, not archived) and every member: a new item's audience. */
+const EVERYONE = sql`
+  select lower(email) as email from subscribers where active and not archived
+  union
+  select lower(email) from users where email is not null`;
+
+/** A query's addresses that may be mailed: neither suppressed nor unsubscribed from the list. */
+export const mailableOf = (recipients: SQL) => sql`
+  select r.email from (${recipients}) r
+  where not exists (select 1 from mail_suppressions s where s.email = r.email)
+    and not exists (select 1 from mail_unsubscribes u where u.email = r.email and u.list = ${AUDIENCE_LIST})`;
+
+/**
+ * Adds one queue row per mailable address of `recipients` (a query answering lower-cased `email`) to a mail, in the
+ * caller's transaction; an address already queued for that mail is left as it is.
+ */
+export async function queueRecipients(tx: Database, mailId: number, recipients: SQL, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into mail_deliveries (mail_id, email, list, next_attempt_at)
+    select ${mailId}, m.email, ${AUDIENCE_LIST}, ${now.toISOString()}::timestamptz
+    from (${mailableOf(recipients)}) m
+    on conflict do nothing`);
+}
+
 /**
  * Queues one mail per item to every launch-list and Briefing subscriber and every member, skipping suppressed and
  * unsubscribed addresses. The mail row's unique item key makes this happen once per item however many instances
@@ -119,24 +145,14 @@ async function enqueueAnnouncement(
   return db.transaction(async (tx) => {
     const [mail] = await tx
       .insert(audienceMails)
-      .values(announcement)
+      .values({ ...announcement, queuedAt: now })
       .onConflictDoNothing({ target: audienceMails.itemKey })
       .returning({ id: audienceMails.id });
     if (!mail) return false;
     // A kind the owner turned off is recorded as handled, with nobody to mail, so turning it on again later does not
     // mail what became public meanwhile.
     if (!mailed) return true;
-    await tx.execute(sql`
-      insert into mail_deliveries (mail_id, email, list, next_attempt_at)
-      select ${mail.id}, r.email, ${AUDIENCE_LIST}, ${now.toISOString()}::timestamptz
-      from (
-        select lower(email) as email from subscribers where active and not archived
-        union
-        select lower(email) from users where email is not null
-      ) r
-      where not exists (select 1 from mail_suppressions s where s.email = r.email)
-        and not exists (select 1 from mail_unsubscribes u where u.email = r.email and u.list = ${AUDIENCE_LIST})
-      on conflict do nothing`);
+    await queueRecipients(tx, mail.id, EVERYONE, now);
     return true;
   });
 }
@@ -156,6 +172,7 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
       title: podcastEpisodes.title,
       description: podcastEpisodes.description,
       premium: podcastEpisodes.premium,
+      skipMail: podcastEpisodes.skipMail,
     })
     .from(podcastEpisodes)
     .where(
@@ -166,7 +183,13 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
       ),
     );
   const insights = await db
-    .select({ id: insightPosts.id, slug: insightPosts.slug, title: insightPosts.title, excerpt: insightPosts.excerpt })
+    .select({
+      id: insightPosts.id,
+      slug: insightPosts.slug,
+      title: insightPosts.title,
+      excerpt: insightPosts.excerpt,
+      skipMail: insightPosts.skipMail,
+    })
     .from(insightPosts)
     .where(
       and(
@@ -188,7 +211,7 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
         text: `${episode.title}\n\n${episode.description}${access}\nListen: ${env.SITE_URL}/podcast/${episode.slug}\n`,
       },
       now,
-      audienceMail.newEpisodes,
+      audienceMail.newEpisodes && !episode.skipMail,
     );
     if (made) queued++;
   }
@@ -201,7 +224,7 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
         text: `${insight.title}\n\n${insight.excerpt}\n\nRead: ${env.SITE_URL}/insights/${insight.slug}\n`,
       },
       now,
-      audienceMail.newInsights,
+      audienceMail.newInsights && !insight.skipMail,
     );
     if (made) queued++;
   }
@@ -259,6 +282,11 @@ const audienceFooter = (showName: string, unsubscribeUrl: string) =>
   `\n--\nYou get this mail from ${showName} because you subscribed to its updates or are a member.\n` +
   `Unsubscribe with one click: ${unsubscribeUrl}\n`;
 
+/** The same footer in an HTML mail; the show's name is the owner's text, so it is escaped. */
+const audienceFooterHtml = (showName: string, unsubscribeUrl: string) =>
+  `<hr><p style="font-size:12px;color:#666">You get this mail from ${escapeXml(showName)} because you subscribed ` +
+  `to its updates or are a member. <a href="${escapeXml(unsubscribeUrl)}">Unsubscribe with one click</a>.</p>`;
+
 /**
  * Sends one claimed row. Only the worker holding the row's claim token may finish it: a worker whose lease ran out
  * and whose row was claimed again finds its update matching nothing.
@@ -281,6 +309,7 @@ async function deliver(db: Database, env: Env, mailer: Mailer, row: Claimed, now
       to: row.email,
       subject: mail.subject,
       text: mail.text + audienceFooter(showName, unsubscribeUrl),
+      ...(mail.html ? { html: mail.html + audienceFooterHtml(showName, unsubscribeUrl) } : {}),
       headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     });
   } catch (error) {
@@ -347,6 +376,7 @@ export function startMailWorker(db: Database, env: Env, mailer: Mailer): { stop(
       if (Date.now() - lastAnnounce >= ANNOUNCE_EVERY_MS) {
         lastAnnounce = Date.now();
         await announceNewItems(db, env, new Date());
+        await queueDueAnnouncements(db, new Date());
       }
       await sendDueMail(db, env, mailer, { limit: perTick });
     } catch (error) {

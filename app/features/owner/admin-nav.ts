@@ -13,6 +13,7 @@ export type AdminLinkIcon =
   | "messages"
   | "applications"
   | "subscribers"
+  | "email"
   | "members"
   | "settings"
   | "staff"
@@ -38,6 +39,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { label: "Contact Messages", to: "/admin/contacts", icon: "messages", roles: ROLES.audience },
   { label: "Guest Applications", to: "/members/guest-applications", icon: "applications", roles: ROLES.applications },
   { label: "Subscribers", to: "/admin/subscribers", icon: "subscribers", roles: ROLES.audience },
+  { label: "Email", to: "/admin/email", icon: "email", roles: ROLES.mail },
   { label: "Members", to: "/admin/members", icon: "members", roles: ROLES.membersRead },
   { label: "Settings", to: "/admin/settings", icon: "settings", roles: ROLES.owner },
   { label: "Staff", to: "/admin/staff", icon: "staff", roles: ROLES.owner },

@@ -10,6 +10,7 @@ import { calls as adminContentEpisodePodcastEpisodeCalls } from "./admin/content
 import { calls as adminContentEpisodesCalls } from "./admin/content-episodes";
 import { calls as adminContentSeriesCalls } from "./admin/content-series";
 import { calls as adminContentSeriesEpisodesCalls } from "./admin/content-series-episodes";
+import { calls as adminEmailCalls } from "./admin/email";
 import { calls as adminEpisodeCalls } from "./admin/episode";
 import { calls as adminEpisodeMediaCalls } from "./admin/episode-media";
 import { calls as adminEpisodeNotesPreviewCalls } from "./admin/episode-notes-preview";
@@ -81,6 +82,7 @@ export const api = apiRegistry(
     ...adminContentEpisodesCalls,
     ...adminContentSeriesEpisodesCalls,
     ...adminContentSeriesCalls,
+    ...adminEmailCalls,
     ...adminEpisodeMediaCalls,
     ...adminEpisodeNotesPreviewCalls,
     ...adminEpisodeCalls,

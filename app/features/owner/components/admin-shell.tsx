@@ -6,6 +6,7 @@ import FolderDown from "lucide-react/icons/folder-down";
 import History from "lucide-react/icons/history";
 import IdCard from "lucide-react/icons/id-card";
 import Mail from "lucide-react/icons/mail";
+import Megaphone from "lucide-react/icons/megaphone";
 import Menu from "lucide-react/icons/menu";
 import Mic from "lucide-react/icons/mic";
 import Newspaper from "lucide-react/icons/newspaper";
@@ -38,6 +39,7 @@ const ICONS: Record<AdminLinkIcon, LucideIcon> = {
   messages: Mail,
   applications: UserRoundPlus,
   subscribers: Users,
+  email: Megaphone,
   members: IdCard,
   settings: Settings,
   staff: UserCog,
