@@ -93,6 +93,10 @@ const FIELD_NAMES = [
   "events",
   "type",
   "reason",
+  "recipients",
+  "featured",
+  "publish",
+  "sendAt",
 ] as const;
 
 /** Values the schemas accept somewhere, mixed in so that some calls get past validation and act on rows. */
@@ -235,6 +239,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     newPassword: "a-new-fuzzing-password",
     confirmPassword: "a-new-fuzzing-password",
   },
+  "/api/admin/email": {
+    subject: "News",
+    message: "**Hello** <script>alert(1)</script>",
+    recipients: "tier",
+    tier: "premium",
+    featured: null,
+    publish: true,
+    sendAt: "2099-01-01T09:00",
+  },
+  "/api/admin/email/preview": { subject: "News", message: "[x](javascript:alert(1))", featured: "episode:1" },
+  "/api/admin/email/test": { subject: "News", message: "Hello", featured: "insight:abc" },
   "/api/mail/events": { events: [{ type: "bounce", email: "reader@example.com", reason: "550 No such mailbox" }] },
   "/api/admin/account/email": { email: "a-new-address@example.com", currentPassword: "fuzzing-password-long" },
 };
@@ -345,7 +360,19 @@ const id = fc.oneof(
 const queryString = fc
   .dictionary(
     fc.oneof(
-      fc.constantFrom("page", "limit", "status", "returnTo", "token", "code", "state", "archived", "q", "sort"),
+      fc.constantFrom(
+        "page",
+        "limit",
+        "status",
+        "returnTo",
+        "token",
+        "code",
+        "state",
+        "archived",
+        "q",
+        "sort",
+        "recipients",
+      ),
       fc.string({ maxLength: 8 }),
     ),
     oddString,

@@ -17,6 +17,7 @@ import { signInMember, signInOwner, signInStaff } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import {
   activityLog,
+  audienceMails,
   contacts,
   contentEpisodes,
   contentSeries,
@@ -39,6 +40,7 @@ import { api } from "~/routes/api/calls.server";
 import * as activityPage from "../admin/activity";
 import * as contactsPage from "../admin/contacts";
 import * as contentCalendarPage from "../admin/content-calendar";
+import * as emailPage from "../admin/email";
 import * as episodeEditorPage from "../admin/episode-editor";
 import * as episodesPage from "../admin/episodes";
 import * as eventsPage from "../admin/events";
@@ -258,6 +260,17 @@ const OWNER_CALLS: OwnerCall[] = [
   ownerCall("GET /api/admin/sign-ins"),
   ownerCall("GET /api/admin/mail/suppressions", { query: "q=bounced&page=1" }),
   ownerCall("DELETE /api/admin/mail/suppressions/{id}", { id: () => SUPPRESSED }),
+  ownerCall("GET /api/admin/email"),
+  ownerCall("GET /api/admin/email/recipients", { query: "recipients=tier&tier=basic" }),
+  // A time to send far ahead: the announcement is recorded and waits.
+  ownerCall("POST /api/admin/email", {
+    body: () => ({ subject: "News", message: "**Hello**", recipients: "launch", sendAt: "2099-01-01T09:00" }),
+  }),
+  ownerCall("POST /api/admin/email/preview", {
+    body: () => ({ subject: "News", message: "**Hello**" }),
+    ownerStatus: 200,
+  }),
+  ownerCall("POST /api/admin/email/test", { body: () => ({ subject: "News", message: "Hello" }), ownerStatus: 200 }),
   ownerCall("GET /api/admin/activity", { query: "person=owner@example.com&kind=episode.deleted&page=1" }),
   ownerCall("GET /api/admin/stories"),
   ownerCall("PUT /api/admin/stories/order", { body: () => ({ ids: [ids.story] }) }),
@@ -356,7 +369,7 @@ const OWNER_CALLS: OwnerCall[] = [
  */
 function rolesAllowed(name: string): readonly StaffRole[] {
   const path = name.split(" ")[1];
-  if (/^\/api\/admin\/(staff|settings|sign-ins|activity|mail)\b/.test(path)) return ["owner"];
+  if (/^\/api\/admin\/(staff|settings|sign-ins|activity|mail|email)\b/.test(path)) return ["owner"];
   if (name === "GET /api/admin/members") return ["owner", "support"];
   if (path.startsWith("/api/admin/members")) return ["owner"];
   if (/^\/api\/(admin\/contacts|contacts|subscribers)\b/.test(path)) return ["owner", "support"];
@@ -406,6 +419,7 @@ async function snapshot() {
     staff: await db.select().from(staffAccounts),
     mediaFiles: await media.listFiles(),
     activity: await db.select().from(activityLog),
+    announcements: await db.select().from(audienceMails),
   };
 }
 
@@ -513,6 +527,7 @@ describe("owner pages", () => {
     { path: "/admin/events", loader: eventsPage.loader, roles: content },
     { path: "/admin/resources", loader: resourcesPage.loader, roles: content },
     { path: "/admin/activity", loader: activityPage.loader, roles: ["owner"] },
+    { path: "/admin/email", loader: emailPage.loader, roles: ["owner"] },
   ];
 
   it("redirect everyone without a staff account to /admin/login on the server", async () => {
