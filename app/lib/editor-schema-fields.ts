@@ -81,3 +81,9 @@ export const httpLink = z.union([
     error: "A link has at most 2,000 characters",
   }),
 ]);
+
+/** A checkbox sends "on" when ticked and nothing when not; the API sends true or false. */
+export const checkbox = z.preprocess(
+  (value) => (value === "on" || value === "true" ? true : value === undefined || value === "false" ? false : value),
+  z.boolean({ error: "Must be true or false" }),
+);

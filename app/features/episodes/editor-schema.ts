@@ -2,6 +2,7 @@ import "~/lib/zod-without-eval";
 import { z } from "zod";
 import {
   blankToNull,
+  checkbox,
   dateTimeField,
   httpLink,
   publishDateField,
@@ -55,12 +56,6 @@ const wholeNumber = (label: string, max: number) =>
       .nullable(),
   );
 
-/** A checkbox sends "on" when ticked and nothing when not; the API sends true or false. */
-const checkbox = z.preprocess(
-  (value) => (value === "on" || value === "true" ? true : value === undefined || value === "false" ? false : value),
-  z.boolean({ error: "Must be true or false" }),
-);
-
 const GuestInputSchema = z.object({
   name: z
     .string({ error: "Enter the guest's name" })
@@ -104,6 +99,8 @@ export const EpisodeEditorSchema = z.object({
   episodeType: z.enum(EPISODE_TYPES, { error: "Choose full, trailer or bonus" }).default("full"),
   explicit: checkbox,
   premium: checkbox,
+  /** No mail to the audience when the episode becomes public. */
+  skipMail: checkbox,
   publishDate: publishDateField.default(null),
   /** Basic and Premium members hear the episode from this time, before its publish date; empty for none. */
   earlyAccessAt: dateTimeField("Please choose a valid early-access date").default(null),
@@ -187,6 +184,7 @@ export type OwnerEpisodeDetail = EpisodeMediaInfo & {
   episodeType: (typeof EPISODE_TYPES)[number];
   explicit: boolean;
   premium: boolean;
+  skipMail: boolean;
   /** ISO 8601, or null without early access. */
   earlyAccessAt: string | null;
   chapters: { startSeconds: number; title: string; url: string | null }[];

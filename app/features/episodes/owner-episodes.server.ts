@@ -134,6 +134,7 @@ export async function readOwnerEpisode(db: Database, id: number, now: Date): Pro
     episodeType: row.episodeType as OwnerEpisodeDetail["episodeType"],
     explicit: row.explicit,
     premium: row.premium,
+    skipMail: row.skipMail,
     earlyAccessAt: row.earlyAccessAt?.toISOString() ?? null,
     chapters: row.chapters.map((chapter) => ({ ...chapter, url: chapter.url ?? null })),
     guests,
@@ -252,6 +253,7 @@ const editorColumns = (input: EpisodeEditorData) => ({
   episodeType: input.episodeType,
   explicit: input.explicit,
   premium: input.premium,
+  skipMail: input.skipMail,
   earlyAccessAt: input.earlyAccessAt,
   chapters: input.chapters.map(({ startTime, title, url }) =>
     url ? { startSeconds: startTime, title, url } : { startSeconds: startTime, title },

@@ -1,6 +1,6 @@
 import "~/lib/zod-without-eval";
 import { z } from "zod";
-import { httpLink, publishDateField, rowsInOrder, slugField, versionField } from "~/lib/editor-schema-fields";
+import { checkbox, httpLink, publishDateField, rowsInOrder, slugField, versionField } from "~/lib/editor-schema-fields";
 import { ownerListQueryFields, ownerListSearchField } from "~/lib/owner-list";
 
 /**
@@ -69,6 +69,8 @@ export const InsightEditorSchema = z.object({
     z.array(SourceInputSchema).max(SOURCES_MAX, { error: `A post has at most ${SOURCES_MAX} sources` }),
   ),
   publishDate: publishDateField.default(null),
+  /** No mail to the audience when the post becomes public. */
+  skipMail: checkbox,
   status: z
     .enum(OWNER_INSIGHT_STATUSES, { error: "Choose draft, scheduled, published or unpublished" })
     .default("draft"),
@@ -130,6 +132,7 @@ export type OwnerInsightDetail = {
   cover: InsightCoverInfo;
   seoDescription: string;
   sources: { url: string; title: string }[];
+  skipMail: boolean;
   status: OwnerInsightStatus;
   publishDate: string | null;
   version: number;

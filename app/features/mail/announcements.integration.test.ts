@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
 import { callRoute } from "#tests/setup/call-route";
 import { insertEpisodes, publicEpisode } from "#tests/setup/episode-fixtures";
 import { signInOwner } from "#tests/setup/sessions";
@@ -232,6 +233,32 @@ describe("skipping one item's mail", () => {
     await announceNewItems(database.db, env(), NOW);
     await database.db.update(podcastEpisodes).set({ skipMail: false }).where(eq(podcastEpisodes.guid, "quiet"));
     await announceNewItems(database.db, env(), minutesLater(1));
+    expect(await database.db.$count(audienceMails)).toBe(1);
+    expect(await database.db.$count(mailDeliveries)).toBe(0);
+  });
+
+  it("is the insight editor's checkbox, stored with the post", async () => {
+    await addAudience();
+    const cookie = await signInOwner(database.db);
+    const saved = await callApi(
+      database.db,
+      new Request(`${SITE}/api/admin/insights`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", cookie },
+        body: JSON.stringify({
+          title: "A quiet post",
+          excerpt: "Its excerpt.",
+          category: "Tests",
+          authorName: "Owner",
+          status: "published",
+          skipMail: true,
+        }),
+      }),
+    );
+    expect(saved.status).toBe(201);
+    const [post] = await database.db.select().from(insightPosts);
+    expect(post.skipMail).toBe(true);
+    await announceNewItems(database.db, env(), new Date());
     expect(await database.db.$count(audienceMails)).toBe(1);
     expect(await database.db.$count(mailDeliveries)).toBe(0);
   });

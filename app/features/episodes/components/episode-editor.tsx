@@ -186,6 +186,10 @@ export function EpisodeEditor({
               <input type="checkbox" name="premium" defaultChecked={saved?.premium ?? false} />
               Premium (members only)
             </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="skipMail" defaultChecked={saved?.skipMail ?? false} />
+              Skip the mail (subscribers are not mailed about this episode)
+            </label>
           </div>
           <PublishDateField editor={editor} />
           <EditorInput

@@ -108,6 +108,10 @@ export function InsightEditor({ insight }: { insight: OwnerInsightDetail | null 
             maxLength={SEO_DESCRIPTION_MAX_LENGTH}
             defaultValue={saved?.seoDescription ?? ""}
           />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="skipMail" defaultChecked={saved?.skipMail ?? false} />
+            Skip the mail (subscribers are not mailed about this post)
+          </label>
           <PublishDateField editor={editor} />
         </CardContent>
       </Card>
