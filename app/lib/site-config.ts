@@ -71,6 +71,8 @@ export type SiteSettings = {
     /** Whether a new insight is mailed to subscribers and members when it becomes public. */
     newInsights: boolean;
   };
+  /** The owner's postal address, at the foot of every audience mail when set; empty for none. */
+  postalAddress: string;
 };
 
 /**
@@ -155,6 +157,7 @@ export const defaultSiteSettings: SiteSettings = {
   membership: { paymentGraceDays: 7 },
   activityLog: { retentionDays: 365 },
   audienceMail: { newEpisodes: true, newInsights: true },
+  postalAddress: "",
 };
 
 /** The bundled artwork, in use until the owner uploads the show's own. */

@@ -14,11 +14,13 @@ import {
   mailSuppressions,
   mailUnsubscribes,
   podcastEpisodes,
+  siteSettings,
   subscribers,
   users,
 } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
 import { createMailer } from "~/lib/mailer.server";
+import { defaultSiteSettings } from "~/lib/site-config";
 import * as emailPage from "~/routes/admin/email";
 import * as briefingMailPage from "~/routes/public/briefing-mail";
 import {
@@ -29,7 +31,7 @@ import {
   queueDueAnnouncements,
   sendTestAnnouncement,
 } from "./announcements.server";
-import { AUDIENCE_LIST, announceNewItems, sendDueMail, unsubscribe } from "./audience-mail.server";
+import { AUDIENCE_LIST, announceNewItems, savePreferences, sendDueMail, unsubscribe } from "./audience-mail.server";
 import { type AnnouncementInput, AnnouncementSchema } from "./schema";
 
 let database: TestDatabase;
@@ -50,6 +52,7 @@ afterEach(async () => {
   }
   await database.db.delete(podcastEpisodes);
   await database.db.delete(insightPosts);
+  await database.db.delete(siteSettings);
 });
 
 const SITE = "https://podcast.example.com";
@@ -139,6 +142,26 @@ describe("an announcement sent now", () => {
     const made = await createAnnouncement(database.db, env(), input({ featured: "episode:999999" }), "o@x.com", NOW);
     expect(made).toEqual({ refused: "The featured item must be a published episode or post" });
     expect(await database.db.$count(audienceMails)).toBe(0);
+  });
+});
+
+describe("each reader's preferences and the footer", () => {
+  it("leaves out who stopped announcements, and names the postal address the owner set", async () => {
+    await addAudience();
+    await savePreferences(database.db, "launch-two@example.com", {
+      episodes: true,
+      insights: true,
+      announcements: false,
+    });
+    await database.db
+      .insert(siteSettings)
+      .values({ settings: { ...defaultSiteSettings, postalAddress: "1 Main Street\nSpringfield" } });
+    await createAnnouncement(database.db, env(), input({}), "o@example.com", NOW);
+    await drain(NOW);
+    expect(recipientsOf()).toEqual(["launch-one@example.com"]);
+    const message = unfolded(inbox.received[0].message);
+    expect(message).toContain("Choose which mail you get, or unsubscribe with one click: ");
+    expect(message).toContain(`${defaultSiteSettings.showName}, 1 Main Street, Springfield`);
   });
 });
 

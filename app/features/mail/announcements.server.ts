@@ -30,7 +30,7 @@ export async function countRecipients(
   tier: string | null,
 ): Promise<number> {
   const result = await db.execute(
-    sql`select count(distinct m.email)::int as n from (${mailableOf(recipientsOf(audience, tier))}) m`,
+    sql`select count(distinct m.email)::int as n from (${mailableOf(recipientsOf(audience, tier), "announcements")}) m`,
   );
   return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
 }
@@ -116,7 +116,7 @@ async function queueAnnouncement(db: Database, id: number, now: Date): Promise<b
       .where(and(eq(audienceMails.id, id), isNull(audienceMails.queuedAt)))
       .returning({ audience: audienceMails.audience, tier: audienceMails.tier });
     if (!mail) return false;
-    await queueRecipients(tx, id, recipientsOf(mail.audience as AnnouncementAudience, mail.tier), now);
+    await queueRecipients(tx, id, "announcements", recipientsOf(mail.audience as AnnouncementAudience, mail.tier), now);
     return true;
   });
 }

@@ -17,8 +17,19 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 import { escapeXml } from "~/lib/xml";
 import { queueDueAnnouncements } from "./announcements.server";
 
-/** The one list so far: new episodes and insights. */
+/**
+ * The list every audience mail's unsubscribe token names: leaving it (the one-click unsubscribe) stops all audience
+ * mail. Each kind is also a list of its own, which the preferences form leaves and rejoins.
+ */
 export const AUDIENCE_LIST = "audience";
+
+/** The kinds of audience mail a reader may keep or stop on the preferences form. */
+export const MAIL_KINDS = ["episodes", "insights", "announcements"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A mail's kind, from what it announces (`episode:12`, `insight:abc`, `announcement:…`). */
+export const mailKindOf = (itemKey: string): MailKind =>
+  itemKey.startsWith("episode:") ? "episodes" : itemKey.startsWith("insight:") ? "insights" : "announcements";
 
 /** How long a claimed row is another worker's: longer than any SMTP exchange with its timeouts (nodemailer's 10 minutes at most). */
 export const SEND_LEASE_MS = 15 * 60 * 1000;
@@ -93,13 +104,59 @@ export async function unsubscribe(db: Database, email: string, list: string): Pr
   });
 }
 
-export const isUnsubscribed = async (db: Database, email: string, list: string) =>
+/** Whether the address left any of `lists`. */
+export const isUnsubscribed = async (db: Database, email: string, ...lists: string[]) =>
   (
     await db
       .select({ email: mailUnsubscribes.email })
       .from(mailUnsubscribes)
-      .where(and(eq(mailUnsubscribes.email, email.toLowerCase()), eq(mailUnsubscribes.list, list)))
+      .where(and(eq(mailUnsubscribes.email, email.toLowerCase()), inArray(mailUnsubscribes.list, lists)))
   ).length > 0;
+
+/** Which kinds of audience mail the address gets: none after the one-click unsubscribe, else all it did not stop. */
+export async function mailPreferences(db: Database, email: string): Promise<Record<MailKind, boolean>> {
+  const left = new Set(
+    (
+      await db
+        .select({ list: mailUnsubscribes.list })
+        .from(mailUnsubscribes)
+        .where(eq(mailUnsubscribes.email, email.toLowerCase()))
+    ).map((row) => row.list),
+  );
+  const all = !left.has(AUDIENCE_LIST);
+  return {
+    episodes: all && !left.has("episodes"),
+    insights: all && !left.has("insights"),
+    announcements: all && !left.has("announcements"),
+  };
+}
+
+/**
+ * Saves the preferences form: the address leaves the kinds it unticked and rejoins the others. Ticking any kind after
+ * the one-click unsubscribe rejoins the audience (the token's holder is the reader), and the subscriber row is active
+ * while any kind is kept.
+ */
+export async function savePreferences(db: Database, email: string, keep: Record<MailKind, boolean>): Promise<void> {
+  const address = email.toLowerCase();
+  const anyKept = MAIL_KINDS.some((kind) => keep[kind]);
+  await db.transaction(async (tx) => {
+    const stopped = MAIL_KINDS.filter((kind) => !keep[kind]);
+    const kept: string[] = MAIL_KINDS.filter((kind) => keep[kind]);
+    if (anyKept) kept.push(AUDIENCE_LIST);
+    if (kept.length > 0) {
+      await tx
+        .delete(mailUnsubscribes)
+        .where(and(eq(mailUnsubscribes.email, address), inArray(mailUnsubscribes.list, kept)));
+    }
+    if (stopped.length > 0) {
+      await tx
+        .insert(mailUnsubscribes)
+        .values(stopped.map((list) => ({ email: address, list })))
+        .onConflictDoNothing();
+    }
+    await tx.update(subscribers).set({ active: anyKept }).where(sql`lower(${subscribers.email}) = ${address}`);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Announcing new items
@@ -112,21 +169,29 @@ const EVERYONE = sql`
   union
   select lower(email) from users where email is not null`;
 
-/** A query's addresses that may be mailed: neither suppressed nor unsubscribed from the list. */
-export const mailableOf = (recipients: SQL) => sql`
+/** A query's addresses that may be mailed a mail of `kind`: not suppressed, not unsubscribed from it or from all. */
+export const mailableOf = (recipients: SQL, kind: MailKind) => sql`
   select r.email from (${recipients}) r
   where not exists (select 1 from mail_suppressions s where s.email = r.email)
-    and not exists (select 1 from mail_unsubscribes u where u.email = r.email and u.list = ${AUDIENCE_LIST})`;
+    and not exists (
+      select 1 from mail_unsubscribes u where u.email = r.email and u.list in (${AUDIENCE_LIST}, ${kind})
+    )`;
 
 /**
  * Adds one queue row per mailable address of `recipients` (a query answering lower-cased `email`) to a mail, in the
  * caller's transaction; an address already queued for that mail is left as it is.
  */
-export async function queueRecipients(tx: Database, mailId: number, recipients: SQL, now: Date): Promise<void> {
+export async function queueRecipients(
+  tx: Database,
+  mailId: number,
+  kind: MailKind,
+  recipients: SQL,
+  now: Date,
+): Promise<void> {
   await tx.execute(sql`
     insert into mail_deliveries (mail_id, email, list, next_attempt_at)
     select ${mailId}, m.email, ${AUDIENCE_LIST}, ${now.toISOString()}::timestamptz
-    from (${mailableOf(recipients)}) m
+    from (${mailableOf(recipients, kind)}) m
     on conflict do nothing`);
 }
 
@@ -152,7 +217,7 @@ async function enqueueAnnouncement(
     // A kind the owner turned off is recorded as handled, with nobody to mail, so turning it on again later does not
     // mail what became public meanwhile.
     if (!mailed) return true;
-    await queueRecipients(tx, mail.id, EVERYONE, now);
+    await queueRecipients(tx, mail.id, mailKindOf(announcement.itemKey), EVERYONE, now);
     return true;
   });
 }
@@ -277,15 +342,22 @@ const isPermanent = (error: unknown) => {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-/** The footer every audience mail carries: the show, why the reader gets it, and how to leave. */
-const audienceFooter = (showName: string, unsubscribeUrl: string) =>
+/**
+ * The footer every audience mail carries: the show, why the reader gets it, where to change that (the preferences
+ * form is the unsubscribe page) and, when the owner set one, the postal address that anti-spam laws ask senders for.
+ */
+const audienceFooter = (showName: string, unsubscribeUrl: string, postalAddress: string) =>
   `\n--\nYou get this mail from ${showName} because you subscribed to its updates or are a member.\n` +
-  `Unsubscribe with one click: ${unsubscribeUrl}\n`;
+  `Choose which mail you get, or unsubscribe with one click: ${unsubscribeUrl}\n` +
+  (postalAddress ? `${showName}, ${postalAddress.replace(/\s*\n\s*/g, ", ")}\n` : "");
 
-/** The same footer in an HTML mail; the show's name is the owner's text, so it is escaped. */
-const audienceFooterHtml = (showName: string, unsubscribeUrl: string) =>
+/** The same footer in an HTML mail; the show's name and address are the owner's text, so they are escaped. */
+const audienceFooterHtml = (showName: string, unsubscribeUrl: string, postalAddress: string) =>
   `<hr><p style="font-size:12px;color:#666">You get this mail from ${escapeXml(showName)} because you subscribed ` +
-  `to its updates or are a member. <a href="${escapeXml(unsubscribeUrl)}">Unsubscribe with one click</a>.</p>`;
+  `to its updates or are a member. <a href="${escapeXml(unsubscribeUrl)}">Choose which mail you get, or ` +
+  `unsubscribe with one click</a>.` +
+  (postalAddress ? `<br>${escapeXml(showName)}, ${escapeXml(postalAddress.replace(/\s*\n\s*/g, ", "))}` : "") +
+  `</p>`;
 
 /**
  * Sends one claimed row. Only the worker holding the row's claim token may finish it: a worker whose lease ran out
@@ -297,19 +369,19 @@ async function deliver(db: Database, env: Env, mailer: Mailer, row: Claimed, now
     .select({ email: mailSuppressions.email })
     .from(mailSuppressions)
     .where(eq(mailSuppressions.email, row.email));
-  if (suppressed || (await isUnsubscribed(db, row.email, row.list))) {
+  const [mail] = await db.select().from(audienceMails).where(eq(audienceMails.id, row.mailId));
+  if (suppressed || (await isUnsubscribed(db, row.email, row.list, mailKindOf(mail.itemKey)))) {
     await db.update(mailDeliveries).set({ status: "suppressed", claimToken: null, leaseUntil: null }).where(mine);
     return;
   }
-  const [mail] = await db.select().from(audienceMails).where(eq(audienceMails.id, row.mailId));
-  const { showName } = await getSiteSettings(db);
+  const { showName, postalAddress } = await getSiteSettings(db);
   const unsubscribeUrl = `${env.SITE_URL}/unsubscribe/${await unsubscribeToken(db, row.email, row.list)}`;
   try {
     await mailer.send({
       to: row.email,
       subject: mail.subject,
-      text: mail.text + audienceFooter(showName, unsubscribeUrl),
-      ...(mail.html ? { html: mail.html + audienceFooterHtml(showName, unsubscribeUrl) } : {}),
+      text: mail.text + audienceFooter(showName, unsubscribeUrl, postalAddress),
+      ...(mail.html ? { html: mail.html + audienceFooterHtml(showName, unsubscribeUrl, postalAddress) } : {}),
       headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     });
   } catch (error) {

@@ -155,6 +155,10 @@ const SiteSettingsSchema = z.object({
     newEpisodes: z.boolean({ error: "Mail about new episodes is on or off" }),
     newInsights: z.boolean({ error: "Mail about new insights is on or off" }),
   }),
+  postalAddress: z
+    .string({ error: "The postal address must be text" })
+    .trim()
+    .max(300, { error: "The postal address must be at most 300 characters" }),
 }) satisfies z.ZodType<SiteSettings, unknown>;
 
 /** The form's save: every setting and the version the form opened. */

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "#tests/setup/call-route";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
@@ -62,5 +63,41 @@ describe("the one-click unsubscribe address", () => {
     expect(
       (await database.db.select().from(mailUnsubscribes)).filter(({ email }) => email !== "ann@example.com"),
     ).toEqual([]);
+  });
+});
+
+describe("the preferences form on the unsubscribe page", () => {
+  it("stops the unticked kinds only, and rejoins after a one-click unsubscribe when a kind is ticked again", async () => {
+    await database.db.insert(subscribers).values({ email: "dora@example.com", source: "launch" });
+    const token = await unsubscribeToken(database.db, "dora@example.com", AUDIENCE_LIST);
+    const open = () =>
+      callRoute(loader, database.db, new Request(`${SITE}/unsubscribe/${token}`), { params: { token } });
+    expect((await open()).body).toMatchObject({
+      preferences: { episodes: true, insights: true, announcements: true },
+    });
+
+    const saved = await callRoute(action, database.db, oneClickPost(token, "intent=preferences&episodes=on"), {
+      params: { token },
+    });
+    expect(saved).toMatchObject({ status: 200, body: { saved: true } });
+    expect((await open()).body).toMatchObject({
+      left: false,
+      preferences: { episodes: true, insights: false, announcements: false },
+    });
+
+    await callRoute(action, database.db, oneClickPost(token), { params: { token } });
+    expect((await open()).body).toMatchObject({
+      left: true,
+      preferences: { episodes: false, insights: false, announcements: false },
+    });
+    await callRoute(action, database.db, oneClickPost(token, "intent=preferences&announcements=on"), {
+      params: { token },
+    });
+    expect((await open()).body).toMatchObject({
+      left: false,
+      preferences: { episodes: false, insights: false, announcements: true },
+    });
+    const [row] = await database.db.select().from(subscribers).where(eq(subscribers.email, "dora@example.com"));
+    expect(row.active).toBe(true);
   });
 });

@@ -101,6 +101,7 @@ function readSettings(form: FormData, current: SiteSettings, version: number) {
       newEpisodes: form.get("audienceMail.newEpisodes") === "on",
       newInsights: form.get("audienceMail.newInsights") === "on",
     },
+    postalAddress: text(form, "postalAddress"),
   };
 }
 
@@ -386,6 +387,14 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
           />
           <Label htmlFor="settings-mail-insights">Mail new insights</Label>
         </div>
+        <FormField
+          label="Postal Address"
+          hint="Optional: shown at the foot of every mail to subscribers and members, as anti-spam laws ask."
+        >
+          {(props) => (
+            <Textarea {...props} name="postalAddress" rows={3} maxLength={300} defaultValue={s.postalAddress} />
+          )}
+        </FormField>
       </Group>
 
       <div>
