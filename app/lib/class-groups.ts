@@ -3,7 +3,7 @@
 
 export const classGroupTables = {
   classGroups: {
-    "align-items": ["items-center", "items-end", "items-start"],
+    "align-items": ["items-baseline", "items-center", "items-end", "items-start"],
     "align-self": ["self-end", "self-start"],
     animate: ["animate-pulse", "animate-spin", "animate-none"],
     aspect: ["aspect-square", "aspect-video"],
@@ -187,7 +187,17 @@ export const classGroupTables = {
       "size-full",
     ],
     "space-x": ["space-x-4"],
-    "space-y": ["space-y-2", "space-y-1", "space-y-10", "space-y-16", "space-y-3", "space-y-4", "space-y-6"],
+    "space-y": [
+      "space-y-2",
+      "space-y-1",
+      "space-y-10",
+      "space-y-16",
+      "space-y-3",
+      "space-y-4",
+      "space-y-5",
+      "space-y-6",
+      "space-y-8",
+    ],
     sr: ["not-sr-only", "sr-only"],
     "text-alignment": ["text-left", "text-center", "text-right"],
     "text-color": [

@@ -73,7 +73,16 @@ export type SiteSettings = {
   };
   /** The owner's postal address, at the foot of every audience mail when set; empty for none. */
   postalAddress: string;
+  /**
+   * The mail an applicant gets when the owner accepts, schedules or declines their guest application: each kind on or
+   * off, and its text, where `{name}` stands for the applicant's name and `{show}` for the show's.
+   */
+  applicantMail: Record<ApplicantMailKind, { send: boolean; text: string }>;
 };
+
+/** The application statuses an applicant is told of: accepted, scheduled, declined. */
+export const APPLICANT_MAIL_KINDS = ["approved", "scheduled", "rejected"] as const;
+export type ApplicantMailKind = (typeof APPLICANT_MAIL_KINDS)[number];
 
 /**
  * The show's artwork: the JPEG or PNG is what the feed, podcast directories and structured data take; pages show the
@@ -158,6 +167,20 @@ export const defaultSiteSettings: SiteSettings = {
   activityLog: { retentionDays: 365 },
   audienceMail: { newEpisodes: true, newInsights: true },
   postalAddress: "",
+  applicantMail: {
+    approved: {
+      send: true,
+      text: "Hello {name},\n\nThank you for applying to be a guest on {show}. We would love to have you on the show and will be in touch soon to find a date for the recording.",
+    },
+    scheduled: {
+      send: true,
+      text: "Hello {name},\n\nYour recording for {show} is scheduled. We will send you the date, the time and how to join shortly before.",
+    },
+    rejected: {
+      send: true,
+      text: "Hello {name},\n\nThank you for applying to be a guest on {show}. We are not able to invite you this time, and we wish you all the best.",
+    },
+  },
 };
 
 /** The bundled artwork, in use until the owner uploads the show's own. */

@@ -45,6 +45,9 @@ const webAddress = (label: string) =>
     .max(2000, { error: `${label} must be at most 2000 characters` })
     .pipe(z.url({ protocol: /^https?$/, error: `${label} must be a web address starting with http:// or https://` }));
 
+const applicantMail = (label: string) =>
+  z.object({ send: z.boolean({ error: `${label} is on or off` }), text: text(label, 4000) });
+
 const timeOfDay = (label: string) =>
   z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label} must be a time such as 09:00` });
 
@@ -159,6 +162,11 @@ const SiteSettingsSchema = z.object({
     .string({ error: "The postal address must be text" })
     .trim()
     .max(300, { error: "The postal address must be at most 300 characters" }),
+  applicantMail: z.object({
+    approved: applicantMail("The accepted applicant's mail"),
+    scheduled: applicantMail("The scheduled applicant's mail"),
+    rejected: applicantMail("The declined applicant's mail"),
+  }),
 }) satisfies z.ZodType<SiteSettings, unknown>;
 
 /** The form's save: every setting and the version the form opened. */

@@ -7,7 +7,13 @@ import { LiveButton } from "~/components/ui/live-button";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { sendJson } from "~/lib/api-client";
-import { type ListenPlatform, type SiteSettings, WEEKDAYS } from "~/lib/site-config";
+import {
+  APPLICANT_MAIL_KINDS,
+  type ApplicantMailKind,
+  type ListenPlatform,
+  type SiteSettings,
+  WEEKDAYS,
+} from "~/lib/site-config";
 import {
   type OwnerSettings,
   PODCAST_TYPES,
@@ -102,8 +108,24 @@ function readSettings(form: FormData, current: SiteSettings, version: number) {
       newInsights: form.get("audienceMail.newInsights") === "on",
     },
     postalAddress: text(form, "postalAddress"),
+    applicantMail: {
+      approved: applicantMailOf(form, "approved"),
+      scheduled: applicantMailOf(form, "scheduled"),
+      rejected: applicantMailOf(form, "rejected"),
+    },
   };
 }
+
+const applicantMailOf = (form: FormData, kind: ApplicantMailKind) => ({
+  send: form.get(`applicantMail.${kind}.send`) === "on",
+  text: text(form, `applicantMail.${kind}.text`),
+});
+
+const APPLICANT_MAIL_LABELS: Record<ApplicantMailKind, string> = {
+  approved: "Accepted",
+  scheduled: "Scheduled",
+  rejected: "Declined",
+};
 
 /** A group of settings, its fields two to a row on wider screens. */
 function Group({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -395,6 +417,38 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
             <Textarea {...props} name="postalAddress" rows={3} maxLength={300} defaultValue={s.postalAddress} />
           )}
         </FormField>
+      </Group>
+
+      <Group
+        title="Applicant Mail"
+        description="The mail a guest applicant gets when you accept, schedule or decline their application. {name} is their name, {show} the show's."
+      >
+        {APPLICANT_MAIL_KINDS.map((kind) => (
+          <div key={kind} className="space-y-2 sm:col-span-2">
+            <div className="flex items-center gap-2">
+              <input
+                id={`settings-applicant-${kind}`}
+                type="checkbox"
+                name={`applicantMail.${kind}.send`}
+                defaultChecked={s.applicantMail[kind].send}
+              />
+              <Label htmlFor={`settings-applicant-${kind}`}>
+                Mail the applicant when {APPLICANT_MAIL_LABELS[kind]}
+              </Label>
+            </div>
+            <FormField label={`${APPLICANT_MAIL_LABELS[kind]} text`}>
+              {(props) => (
+                <Textarea
+                  {...props}
+                  name={`applicantMail.${kind}.text`}
+                  rows={4}
+                  maxLength={4000}
+                  defaultValue={s.applicantMail[kind].text}
+                />
+              )}
+            </FormField>
+          </div>
+        ))}
       </Group>
 
       <div>

@@ -1,12 +1,12 @@
 import { recordsChange } from "~/features/activity/changes.server";
-import { updateGuestApplicationStatus } from "~/features/guests/review.server";
+import { changeStatusAndTellApplicant } from "~/features/guests/applicant-mail.server";
 import { GuestApplicationStatusUpdateSchema } from "~/features/guests/review-schema";
 import { notFound } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
 import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
-  /** {status}: the owner's alone. */
+  /** {status}; an accepted, scheduled or declined applicant is mailed the owner's text (Settings, Applicant Mail). */
   apiCall({
     method: "PATCH",
     path: "/api/guests/applications/:id/status",
@@ -16,10 +16,11 @@ export const calls = [
       detail: (body as { status: string }).status,
     })),
     body: GuestApplicationStatusUpdateSchema,
-    async handler({ db, id, body, user }) {
-      const data = await updateGuestApplicationStatus(db, id, body.status, user?.id ?? null);
-      if (!data) return notFound("Guest application not found");
-      return { success: true, message: `Application status updated to ${data.status}`, data };
+    async handler({ db, context, id, body, user }) {
+      const changed = await changeStatusAndTellApplicant(db, context.mailer, id, body.status, user?.id ?? null);
+      if (!changed) return notFound("Guest application not found");
+      const data = changed.application;
+      return { success: true, message: `Application status updated to ${data.status}`, data, mailed: changed.mailed };
     },
   }),
 ];
