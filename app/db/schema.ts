@@ -647,6 +647,22 @@ export const staffInvitations = pgTable(
   (t) => [index("staff_invitations_staff_idx").on(t.staffId)],
 );
 
+/** The owner's replies to a contact message, kept with it; each was mailed to the sender when it was written. */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: serial("id").primaryKey(),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    /** The staff account's email at the time. */
+    sentBy: text("sent_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_replies_contact").on(t.contactId, t.createdAt)],
+);
+
 /**
  * One mail to the audience (a new episode's or insight's announcement): its subject and body, made once. `itemKey`
  * names what it announces ("episode:12", "insight:abc"), unique, so that two instances or a retried sweep cannot

@@ -10,3 +10,6 @@ export type ContactMessage = {
   /** ISO 8601 */
   createdAt: string;
 };
+
+/** A reply the owner sent to a contact message (GET /api/admin/contacts/{id}/replies). */
+export type ContactReply = { id: number; message: string; sentBy: string; createdAt: string };

@@ -40,3 +40,15 @@ export const ContactListQuerySchema = z.strictObject({
   sort: z.enum(CONTACT_LIST_SORTS, { error: 'sort must be "newest" or "oldest"' }).default("newest"),
 });
 export type ContactListQuery = z.infer<typeof ContactListQuerySchema>;
+
+const REPLY_MAX_LENGTH = 10_000;
+
+/** POST /api/admin/contacts/{id}/replies: the owner's answer to a message, mailed to its sender. */
+export const ContactReplySchema = z.strictObject({
+  message: z
+    .string({ error: "Write a reply" })
+    .trim()
+    .min(1, { error: "Write a reply" })
+    .max(REPLY_MAX_LENGTH, { error: `A reply has at most ${REPLY_MAX_LENGTH.toLocaleString("en-US")} characters` })
+    .refine((value) => !value.includes("\u0000"), { error: "A reply must not contain NUL characters" }),
+});

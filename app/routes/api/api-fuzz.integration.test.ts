@@ -239,6 +239,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     newPassword: "a-new-fuzzing-password",
     confirmPassword: "a-new-fuzzing-password",
   },
+  "/api/admin/contacts/:id/replies": { message: "Thank you for writing." },
   "/api/admin/email": {
     subject: "News",
     message: "**Hello** <script>alert(1)</script>",

@@ -4,6 +4,7 @@ import { apiRegistry } from "~/lib/api-calls.server";
 import { calls as adminAccountCalls } from "./admin/account";
 import { calls as adminActivityCalls } from "./admin/activity";
 import { calls as adminContactReadCalls } from "./admin/contact-read";
+import { calls as adminContactRepliesCalls } from "./admin/contact-replies";
 import { calls as adminContactsCalls } from "./admin/contacts";
 import { calls as adminContentEpisodeCalls } from "./admin/content-episode";
 import { calls as adminContentEpisodePodcastEpisodeCalls } from "./admin/content-episode-podcast-episode";
@@ -76,6 +77,7 @@ export const api = apiRegistry(
   [
     ...adminActivityCalls,
     ...adminContactReadCalls,
+    ...adminContactRepliesCalls,
     ...adminContactsCalls,
     ...adminContentEpisodePodcastEpisodeCalls,
     ...adminContentEpisodeCalls,

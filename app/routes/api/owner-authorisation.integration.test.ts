@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/setup/test-databas
 import {
   activityLog,
   audienceMails,
+  contactReplies,
   contacts,
   contentEpisodes,
   contentSeries,
@@ -183,6 +184,11 @@ const eventBody = () => ({
 const OWNER_CALLS: OwnerCall[] = [
   ownerCall("GET /api/admin/contacts", { query: "archived=include&sort=oldest" }),
   ownerCall("POST /api/admin/contacts/{id}/read", { id: () => ids.contact }),
+  ownerCall("GET /api/admin/contacts/{id}/replies", { id: () => ids.contact }),
+  ownerCall("POST /api/admin/contacts/{id}/replies", {
+    id: () => ids.contact,
+    body: () => ({ message: "Thank you for writing." }),
+  }),
   ownerCall("PATCH /api/contacts/{id}/archive", {
     id: () => ids.contact,
     body: () => ({ archived: true }),
@@ -406,6 +412,7 @@ async function snapshot() {
   const db = database.db;
   return {
     contacts: await db.select().from(contacts),
+    contactReplies: await db.select().from(contactReplies),
     applications: await db.select().from(guestApplications),
     subscribers: await db.select().from(subscribers),
     series: await db.select().from(contentSeries),

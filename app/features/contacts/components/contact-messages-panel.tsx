@@ -18,6 +18,7 @@ import { formatDateTime, formatTableDate } from "~/lib/format-date";
 import type { OwnerListPage } from "~/lib/owner-list";
 import { cn } from "~/lib/utils";
 import type { ContactMessage } from "../inbox-types";
+import { ContactReplies } from "./contact-replies";
 
 /** Spec section 9: five placeholder rows for contacts. */
 const SKELETON_ROWS = 5;
@@ -136,6 +137,7 @@ export function ContactMessagesPanel({ firstPage }: { firstPage: OwnerListPage<C
             </DialogHeader>
             <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-4 text-sm">{viewing.message}</p>
             <p className="text-muted-foreground text-sm">Received {formatDateTime(viewing.createdAt)}</p>
+            <ContactReplies contactId={viewing.id} email={viewing.email} />
             <DialogFooter>
               {viewing.read ? null : <LiveButton onClick={() => void markRead(viewing)}>Mark as Read</LiveButton>}
             </DialogFooter>
