@@ -12,20 +12,13 @@ import {
   subscribers,
 } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { AUDIENCE_LIST, MAIL_KINDS, type MailKind, preferencesFrom } from "~/lib/mail-preferences";
 import type { Mailer } from "~/lib/mailer.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { escapeXml } from "~/lib/xml";
 import { queueDueAnnouncements } from "./announcements.server";
 
-/**
- * The list every audience mail's unsubscribe token names: leaving it (the one-click unsubscribe) stops all audience
- * mail. Each kind is also a list of its own, which the preferences form leaves and rejoins.
- */
-export const AUDIENCE_LIST = "audience";
-
-/** The kinds of audience mail a reader may keep or stop on the preferences form. */
-export const MAIL_KINDS = ["episodes", "insights", "announcements"] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+export { AUDIENCE_LIST, MAIL_KINDS, type MailKind } from "~/lib/mail-preferences";
 
 /** A mail's kind, from what it announces (`episode:12`, `insight:abc`, `announcement:…`). */
 export const mailKindOf = (itemKey: string): MailKind =>
@@ -123,12 +116,7 @@ export async function mailPreferences(db: Database, email: string): Promise<Reco
         .where(eq(mailUnsubscribes.email, email.toLowerCase()))
     ).map((row) => row.list),
   );
-  const all = !left.has(AUDIENCE_LIST);
-  return {
-    episodes: all && !left.has("episodes"),
-    insights: all && !left.has("insights"),
-    announcements: all && !left.has("announcements"),
-  };
+  return preferencesFrom(left);
 }
 
 /**

@@ -2,14 +2,19 @@ import { and, desc, eq, not, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import {
+  audienceMails,
   guestApplications,
   loginTokens,
+  mailDeliveries,
+  mailSuppressions,
+  mailUnsubscribes,
   memberFeedFetches,
   memberFeeds,
   sessions,
   subscribers,
   users,
 } from "~/db/schema";
+import { preferencesFrom } from "~/lib/mail-preferences";
 import { carriesStaffAccount } from "~/lib/session.server";
 import type { MemberNamesSchema } from "./schema";
 
@@ -36,6 +41,38 @@ export async function updateMemberNames(
  * private feed (its creation and the days it was fetched; never the token, which the profile shows). Null when the
  * member no longer exists.
  */
+/** The member's mail preferences, whether the address is suppressed, and every audience mail queued or sent to it. */
+async function mailRecord(db: Database, email: string) {
+  const address = email.toLowerCase();
+  const [left, suppressed, sent] = await Promise.all([
+    db
+      .select({ list: mailUnsubscribes.list, createdAt: mailUnsubscribes.createdAt })
+      .from(mailUnsubscribes)
+      .where(eq(mailUnsubscribes.email, address)),
+    db
+      .select({ kind: mailSuppressions.kind, reason: mailSuppressions.reason, createdAt: mailSuppressions.createdAt })
+      .from(mailSuppressions)
+      .where(eq(mailSuppressions.email, address)),
+    db
+      .select({
+        subject: audienceMails.subject,
+        status: mailDeliveries.status,
+        queuedAt: mailDeliveries.createdAt,
+        sentAt: mailDeliveries.sentAt,
+      })
+      .from(mailDeliveries)
+      .innerJoin(audienceMails, eq(audienceMails.id, mailDeliveries.mailId))
+      .where(eq(mailDeliveries.email, address))
+      .orderBy(desc(mailDeliveries.createdAt), desc(mailDeliveries.id)),
+  ]);
+  return {
+    preferences: preferencesFrom(new Set(left.map((row) => row.list))),
+    unsubscribed: left,
+    suppressed: suppressed[0] ?? null,
+    audienceMails: sent,
+  };
+}
+
 export async function exportMemberData(db: Database, userId: string) {
   const [account] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!account) return null;
@@ -96,6 +133,7 @@ export async function exportMemberData(db: Database, userId: string) {
     signInLinks,
     sessions: activeSessions,
     privateFeed: feed[0] ? { createdAt: feed[0].createdAt, fetchesByDay: feedDays } : null,
+    mail: email ? await mailRecord(db, email) : null,
   };
 }
 

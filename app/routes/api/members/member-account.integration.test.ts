@@ -4,7 +4,15 @@ import { callApi } from "#tests/setup/call-api";
 import { insertApplication, insertSubscriber } from "#tests/setup/owner-fixtures";
 import { signInMember, signInOwner, signInStaff, userFor } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
-import { guestApplications, sessions, subscribers, users } from "~/db/schema";
+import {
+  audienceMails,
+  guestApplications,
+  mailDeliveries,
+  mailUnsubscribes,
+  sessions,
+  subscribers,
+  users,
+} from "~/db/schema";
 import { recordSignIn } from "~/features/auth/members.server";
 
 let database: TestDatabase;
@@ -121,6 +129,29 @@ describe("GET /api/members/export", () => {
     expect(body.guestApplications.map((application: { topicIdea: string }) => application.topicIdea)).toEqual(["Mine"]);
     expect(body.sessions).toHaveLength(1);
     expect(body.privateFeed).toBeNull();
+  });
+});
+
+describe("the export's mail record", () => {
+  it("lists the member's mail preferences and the audience mails queued or sent to them", async () => {
+    const member = await signInMember(database.db, "basic");
+    const address = member.email.toLowerCase();
+    await database.db.insert(mailUnsubscribes).values({ email: address, list: "insights" });
+    const [mail] = await database.db
+      .insert(audienceMails)
+      .values({ itemKey: "announcement:export-test", kind: "announcement", subject: "We are live", text: "Hello" })
+      .returning();
+    const sentAt = new Date("2026-11-20T10:00:00Z");
+    await database.db.insert(mailDeliveries).values({ mailId: mail.id, email: address, status: "sent", sentAt });
+    const reply = await callApi(database.db, get("/api/members/export", member.cookie));
+    expect((reply.body as { mail: unknown }).mail).toEqual({
+      preferences: { episodes: true, insights: false, announcements: true },
+      unsubscribed: [{ list: "insights", createdAt: expect.any(String) }],
+      suppressed: null,
+      audienceMails: [
+        { subject: "We are live", status: "sent", queuedAt: expect.any(String), sentAt: sentAt.toISOString() },
+      ],
+    });
   });
 });
 
