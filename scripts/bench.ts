@@ -8,6 +8,8 @@
  * Prints a table and writes bench-results/latest.json and latest.md (a run worth keeping is copied, with its date and
  * host, into bench-results/README.md). BENCH_INSIGHTS=3000 adds that
  * many posts before the measured start, to show that /insights and /api/insights do not slow down as a show grows.
+ * BENCH_MAIL=10000 measures audience mail instead: an announcement to that many subscribers, sent to an SMTP server on
+ * loopback with the rate limit lifted (mails a second, the server's resident memory, the public pages' p99 meanwhile).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -76,7 +78,7 @@ function requireProgram(name: string, candidates: string[], installHint: string)
 
 type ServerProcess = { child: ChildProcess; url: string; exited: Promise<void> };
 
-function startServer(dataDir: string, port: number): ServerProcess {
+function startServer(dataDir: string, port: number, extraEnv: Record<string, string> = {}): ServerProcess {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of ["DATABASE_URL", "HOST", "NEWSLETTER_URL"]) delete env[name];
   Object.assign(env, {
@@ -85,6 +87,7 @@ function startServer(dataDir: string, port: number): ServerProcess {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SITE_URL: `http://127.0.0.1:${port}`,
+    ...extraEnv,
   });
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_SERVER], {
     env,
@@ -102,10 +105,13 @@ async function stopServer(server: ServerProcess) {
 }
 
 /** Milliseconds from spawning the process to its first 200 on `/`. */
-async function coldStart(dataDir: string): Promise<{ server: ServerProcess; ms: number }> {
+async function coldStart(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ server: ServerProcess; ms: number }> {
   const port = await freePort();
   const started = performance.now();
-  const server = startServer(dataDir, port);
+  const server = startServer(dataDir, port, extraEnv);
   let exited = false;
   void server.exited.then(() => {
     exited = true;
@@ -412,7 +418,132 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+/** The mail budget: a 10,000-recipient announcement with the rate limit lifted. */
+const MAIL_BUDGET = { mailsPerSecond: 200, rssMb: 250, p99Ms: 50 };
+const MAIL_RECIPIENTS = Number(process.env.BENCH_MAIL ?? 0);
+/** Visitors while the mail goes out: fewer connections than the page benchmark, since the send shares the CPU. */
+const MAIL_WRK_CONNECTIONS = 10;
+const MAIL_WRK_SECONDS = 3;
+const MAIL_BENCH_PASSWORD = "bench-mail-owner-password";
+
+/** wrk without blocking this process, whose event loop runs the SMTP server the mail goes to. */
+function wrkInBackground(wrk: string, url: string, seconds: number): Promise<{ p99Ms: number; rps: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(wrk, ["-t", "1", "-c", String(MAIL_WRK_CONNECTIONS), "-d", `${seconds}s`, "--latency", url]);
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.once("error", reject);
+    child.once("exit", () =>
+      resolve({
+        p99Ms: wrkPercentileMs(output, 99),
+        rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0)),
+      }),
+    );
+  });
+}
+
+/**
+ * Starts the built server with an SMTP server on loopback (the tests' `smtp-server`, in this process) and the rate
+ * limit lifted, adds the subscribers, sends the announcement through the owner's API, and measures until the last mail
+ * arrives: mails a second, the server's peak resident memory, and wrk's p99 on public pages meanwhile.
+ */
+async function benchMail() {
+  if (!fs.existsSync(BUILT_SERVER)) throw new Error("There is no build: run npm run build first.");
+  const wrk = requireProgram("wrk", ["/usr/bin/wrk"], "apt-get install wrk");
+  const { startSmtpInbox } = await import("#tests/setup/smtp-inbox");
+  const { subscribers } = await import("../app/db/schema");
+  const inbox = await startSmtpInbox();
+  const dataDir = temporaryDataDir();
+  const extraEnv = { SMTP_URL: inbox.url, MAIL_RATE_PER_MINUTE: "6000000", ADMIN_PASSWORD: MAIL_BENCH_PASSWORD };
+  try {
+    await stopServer((await coldStart(dataDir, extraEnv)).server);
+    const database = await openDatabase({ kind: "pglite", dataDir }, { migrate: false });
+    const addresses = Array.from({ length: MAIL_RECIPIENTS }, (_, index) => `reader${index}@bench.example.com`);
+    for (let start = 0; start < addresses.length; start += 1000) {
+      await database.db
+        .insert(subscribers)
+        .values(addresses.slice(start, start + 1000).map((email) => ({ email, source: "launch" })));
+    }
+    await database.close();
+
+    const { server } = await coldStart(dataDir, extraEnv);
+    const pid = server.child.pid as number;
+    try {
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ password: MAIL_BENCH_PASSWORD }),
+      });
+      const cookie = /^sid=[^;]+/.exec(login.headers.get("set-cookie") ?? "")?.[0];
+      if (!cookie) throw new Error(`The owner's login failed: ${login.status}`);
+      resetPeakResident(pid);
+      const began = performance.now();
+      const sent = await fetch(`${server.url}/api/admin/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin: server.url },
+        body: JSON.stringify({ subject: "Benchmark", message: "A **benchmark** announcement.", recipients: "launch" }),
+      });
+      if (sent.status !== 201) throw new Error(`The announcement was refused: ${sent.status} ${await sent.text()}`);
+      const queuedMs = performance.now() - began;
+
+      const pages = ["/", "/podcast", "/insights", "/briefing"];
+      const latencies: { path: string; p99Ms: number; rps: number }[] = [];
+      let rssPeak = 0;
+      const sampler = setInterval(() => {
+        rssPeak = Math.max(rssPeak, residentMb(pid, "VmRSS") ?? 0);
+      }, 100);
+      try {
+        for (let index = 0; inbox.received.length < MAIL_RECIPIENTS; index++) {
+          const path = pages[index % pages.length];
+          const measured = await wrkInBackground(wrk, `${server.url}${path}`, MAIL_WRK_SECONDS);
+          if (inbox.received.length < MAIL_RECIPIENTS) latencies.push({ path, ...measured });
+          if (performance.now() - began > 15 * 60_000) throw new Error("The send took more than 15 minutes");
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      const seconds = (performance.now() - began) / 1000;
+      const peakHwm = residentMb(pid, "VmHWM") ?? rssPeak;
+      const mailsPerSecond = Math.round(MAIL_RECIPIENTS / seconds);
+      const worstP99 = Math.max(...latencies.map((row) => row.p99Ms));
+      const perAddress = new Set(inbox.received.flatMap((mail) => mail.to));
+      const summary = {
+        date: new Date().toISOString(),
+        machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((value) => Number(value.toFixed(2))) },
+        recipients: MAIL_RECIPIENTS,
+        mailsReceived: inbox.received.length,
+        distinctRecipients: perAddress.size,
+        queuedInMs: Math.round(queuedMs),
+        seconds: Number(seconds.toFixed(1)),
+        mailsPerSecond,
+        residentPeakMb: peakHwm,
+        publicPagesWhileSending: latencies,
+        budget: MAIL_BUDGET,
+        withinBudget:
+          mailsPerSecond >= MAIL_BUDGET.mailsPerSecond &&
+          peakHwm < MAIL_BUDGET.rssMb &&
+          latencies.length > 0 &&
+          worstP99 < MAIL_BUDGET.p99Ms,
+      };
+      fs.mkdirSync(RESULTS_DIR, { recursive: true });
+      fs.writeFileSync(path.join(RESULTS_DIR, "latest-mail.json"), `${JSON.stringify(summary, null, 2)}\n`);
+      console.log(JSON.stringify(summary, null, 2));
+      if (!summary.withinBudget) {
+        console.error("A mail budget was missed (see above).");
+        process.exitCode = 1;
+      }
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await inbox.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+(MAIL_RECIPIENTS > 0 ? benchMail() : main()).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

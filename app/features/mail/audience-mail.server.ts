@@ -97,15 +97,6 @@ export async function unsubscribe(db: Database, email: string, list: string): Pr
   });
 }
 
-/** Whether the address left any of `lists`. */
-export const isUnsubscribed = async (db: Database, email: string, ...lists: string[]) =>
-  (
-    await db
-      .select({ email: mailUnsubscribes.email })
-      .from(mailUnsubscribes)
-      .where(and(eq(mailUnsubscribes.email, email.toLowerCase()), inArray(mailUnsubscribes.list, lists)))
-  ).length > 0;
-
 /** Which kinds of audience mail the address gets: none after the one-click unsubscribe, else all it did not stop. */
 export async function mailPreferences(db: Database, email: string): Promise<Record<MailKind, boolean>> {
   const left = new Set(
@@ -347,22 +338,67 @@ const audienceFooterHtml = (showName: string, unsubscribeUrl: string, postalAddr
   (postalAddress ? `<br>${escapeXml(showName)}, ${escapeXml(postalAddress.replace(/\s*\n\s*/g, ", "))}` : "") +
   `</p>`;
 
+/** What sending a chunk of claimed rows reads once instead of once per row. */
+type ChunkContext = {
+  mails: Map<number, typeof audienceMails.$inferSelect>;
+  /** Addresses not to mail now, by mail: suppressed, or unsubscribed from the row's list or the mail's kind. */
+  refused: Set<string>;
+  showName: string;
+  postalAddress: string;
+};
+
+/** Rows checked against suppressions and unsubscribes together, just before they are sent. */
+const CHUNK_SIZE = 50;
+
+async function chunkContext(db: Database, rows: Claimed[]): Promise<ChunkContext> {
+  const mailIds = [...new Set(rows.map((row) => row.mailId))];
+  const mails = new Map(
+    (await db.select().from(audienceMails).where(inArray(audienceMails.id, mailIds))).map((mail) => [mail.id, mail]),
+  );
+  const emails = [...new Set(rows.map((row) => row.email))];
+  const suppressed = new Set(
+    (
+      await db
+        .select({ email: mailSuppressions.email })
+        .from(mailSuppressions)
+        .where(inArray(mailSuppressions.email, emails))
+    ).map((row) => row.email),
+  );
+  const left = await db
+    .select({ email: mailUnsubscribes.email, list: mailUnsubscribes.list })
+    .from(mailUnsubscribes)
+    .where(inArray(mailUnsubscribes.email, emails));
+  const refused = new Set<string>();
+  for (const row of rows) {
+    const mail = mails.get(row.mailId);
+    const lists = [row.list, mail ? mailKindOf(mail.itemKey) : row.list];
+    const out =
+      suppressed.has(row.email) || left.some((entry) => entry.email === row.email && lists.includes(entry.list));
+    if (out) refused.add(`${row.mailId}:${row.email}`);
+  }
+  const { showName, postalAddress } = await getSiteSettings(db);
+  return { mails, refused, showName, postalAddress };
+}
+
 /**
  * Sends one claimed row. Only the worker holding the row's claim token may finish it: a worker whose lease ran out
  * and whose row was claimed again finds its update matching nothing.
  */
-async function deliver(db: Database, env: Env, mailer: Mailer, row: Claimed, now: () => Date): Promise<void> {
+async function deliver(
+  db: Database,
+  env: Env,
+  mailer: Mailer,
+  row: Claimed,
+  chunk: ChunkContext,
+  now: () => Date,
+): Promise<void> {
   const mine = and(eq(mailDeliveries.id, row.id), eq(mailDeliveries.claimToken, row.claimToken));
-  const [suppressed] = await db
-    .select({ email: mailSuppressions.email })
-    .from(mailSuppressions)
-    .where(eq(mailSuppressions.email, row.email));
-  const [mail] = await db.select().from(audienceMails).where(eq(audienceMails.id, row.mailId));
-  if (suppressed || (await isUnsubscribed(db, row.email, row.list, mailKindOf(mail.itemKey)))) {
+  const mail = chunk.mails.get(row.mailId);
+  if (!mail || chunk.refused.has(`${row.mailId}:${row.email}`)) {
     await db.update(mailDeliveries).set({ status: "suppressed", claimToken: null, leaseUntil: null }).where(mine);
     return;
   }
-  const { showName, postalAddress } = await getSiteSettings(db);
+  const { showName, postalAddress } = chunk;
   const unsubscribeUrl = `${env.SITE_URL}/unsubscribe/${await unsubscribeToken(db, row.email, row.list)}`;
   try {
     await mailer.send({
@@ -405,7 +441,10 @@ async function deliver(db: Database, env: Env, mailer: Mailer, row: Claimed, now
     .where(mine);
 }
 
-/** Claims and sends one batch; returns how many rows it claimed. */
+/**
+ * Claims and sends one batch, one mail after the other (so that a crash leaves at most one accepted mail unmarked),
+ * reading the mails, the settings, suppressions and unsubscribes once per chunk of rows; returns how many it claimed.
+ */
 export async function sendDueMail(
   db: Database,
   env: Env,
@@ -414,7 +453,11 @@ export async function sendDueMail(
 ): Promise<number> {
   const now = options.now ?? (() => new Date());
   const claimed = await claimDeliveries(db, now(), options.limit);
-  for (const row of claimed) await deliver(db, env, mailer, row, now);
+  for (let start = 0; start < claimed.length; start += CHUNK_SIZE) {
+    const rows = claimed.slice(start, start + CHUNK_SIZE);
+    const chunk = await chunkContext(db, rows);
+    for (const row of rows) await deliver(db, env, mailer, row, chunk, now);
+  }
   return claimed.length;
 }
 
