@@ -11,6 +11,7 @@ const SCREENS = [
   "Contact Messages",
   "Guest Applications",
   "Subscribers",
+  "Email",
   "Members",
   "Settings",
   "Staff",

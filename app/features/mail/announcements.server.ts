@@ -68,7 +68,7 @@ export async function renderAnnouncement(db: Database, env: Env, draft: Announce
   };
 }
 
-export const FEATURED_NOT_FOUND_MESSAGE = "The featured item must be a published episode or post";
+const FEATURED_NOT_FOUND_MESSAGE = "The featured item must be a published episode or post";
 
 /**
  * Records an announcement. One without a time (or a time already come) is queued at once, its recipients in the

@@ -21,7 +21,7 @@ import { queueDueAnnouncements } from "./announcements.server";
 export { AUDIENCE_LIST, MAIL_KINDS, type MailKind } from "~/lib/mail-preferences";
 
 /** A mail's kind, from what it announces (`episode:12`, `insight:abc`, `announcement:…`). */
-export const mailKindOf = (itemKey: string): MailKind =>
+const mailKindOf = (itemKey: string): MailKind =>
   itemKey.startsWith("episode:") ? "episodes" : itemKey.startsWith("insight:") ? "insights" : "announcements";
 
 /** How long a claimed row is another worker's: longer than any SMTP exchange with its timeouts (nodemailer's 10 minutes at most). */

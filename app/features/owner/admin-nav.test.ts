@@ -13,6 +13,7 @@ describe("the admin shell's links", () => {
       "Contact Messages",
       "Guest Applications",
       "Subscribers",
+      "Email",
       "Members",
       "Settings",
       "Staff",
