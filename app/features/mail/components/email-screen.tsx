@@ -140,12 +140,12 @@ export function NewEmailForm({
         />
         <Label htmlFor="publish">Publish on the site (in the Briefing's archive)</Label>
       </div>
+      <FieldError id="form-error" message={errors.form} />
       {confirm !== undefined ? (
         <div role="alert" className="space-y-3 rounded-md border border-primary p-4">
           <p className="font-medium">
             Send this email to {confirm} {confirm === 1 ? "recipient" : "recipients"} now?
           </p>
-          <input type="hidden" name="confirmed" value={confirm} />
           <div className="flex gap-2">
             <Button type="submit" name="intent" value="send" disabled={busy}>
               Send to {confirm} {confirm === 1 ? "Recipient" : "Recipients"}
