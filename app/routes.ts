@@ -28,6 +28,7 @@ export default [
   route("cookie-notice", "routes/public/cookie-notice.ts"),
   route("sign-up", "routes/public/sign-up.tsx"),
   route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
+  route("subscribe/confirm/:token", "routes/public/subscribe-confirm.tsx"),
 
   route("members/dashboard", "routes/members/dashboard.tsx"),
   route("members/profile", "routes/members/profile.tsx"),

@@ -75,6 +75,11 @@ export const subscribers = pgTable(
     createdAt: createdAt(),
     active: boolean("active").notNull().default(true),
     archived: boolean("archived").notNull().default(false),
+    /**
+     * The SHA-256 of the link that confirms a launch-list address when the owner asks for double opt-in; while it is
+     * set, the address gets no audience mail. Null for a confirmed address and whenever double opt-in is off.
+     */
+    confirmationTokenHash: text("confirmation_token_hash"),
   },
   (t) => [
     uniqueIndex("subscribers_email_lower_unique").on(sql`lower(${t.email})`),

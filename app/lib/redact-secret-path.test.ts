@@ -8,6 +8,7 @@ describe("redactSecretPath", () => {
     expect(redactSecretPath(`/feeds/${TOKEN}.xml`)).toBe("/feeds/[token].xml");
     expect(redactSecretPath(`/feeds/${TOKEN}/audio/7?x=1`)).toBe("/feeds/[token]/audio/7?x=1");
     expect(redactSecretPath(`/unsubscribe/${TOKEN}.${TOKEN}`)).toBe("/unsubscribe/[token]");
+    expect(redactSecretPath(`/subscribe/confirm/${TOKEN}`)).toBe("/subscribe/confirm/[token]");
   });
 
   it("hides a sign-in link's token, and any token, code or state parameter, keeping the others", () => {

@@ -4,6 +4,8 @@ const SECRET_PARAMETER = /([?&](?:token|code|state)=)[^&#]*/gi;
 const FEED_TOKEN = /^\/feeds\/[^/?#.]+/;
 /** An unsubscribe token takes its holder off a list: the log keeps the route (`/unsubscribe/[token]`). */
 const UNSUBSCRIBE_TOKEN = /^\/unsubscribe\/[^/?#]+/;
+/** A launch-list confirmation token confirms an address for its holder: the log keeps the route. */
+const CONFIRMATION_TOKEN = /^\/subscribe\/confirm\/[^/?#]+/;
 /** A link in a text: scheme and host, then its path, query and fragment. */
 const LINK = /\b(https?:\/\/[^/?#\s<>"']*)([^\s<>"']*)/gi;
 
@@ -17,6 +19,7 @@ export function redactSecretPath(path: string): string {
   return path
     .replace(FEED_TOKEN, "/feeds/[token]")
     .replace(UNSUBSCRIBE_TOKEN, "/unsubscribe/[token]")
+    .replace(CONFIRMATION_TOKEN, "/subscribe/confirm/[token]")
     .replace(SECRET_PARAMETER, "$1[redacted]");
 }
 

@@ -73,6 +73,8 @@ export type SiteSettings = {
   };
   /** The owner's postal address, at the foot of every audience mail when set; empty for none. */
   postalAddress: string;
+  /** Whether a new launch-list address must confirm by a mailed link before it gets audience mail (double opt-in). */
+  launchListDoubleOptIn: boolean;
   /**
    * The mail an applicant gets when the owner accepts, schedules or declines their guest application: each kind on or
    * off, and its text, where `{name}` stands for the applicant's name and `{show}` for the show's.
@@ -167,6 +169,7 @@ export const defaultSiteSettings: SiteSettings = {
   activityLog: { retentionDays: 365 },
   audienceMail: { newEpisodes: true, newInsights: true },
   postalAddress: "",
+  launchListDoubleOptIn: false,
   applicantMail: {
     approved: {
       send: true,

@@ -13,9 +13,9 @@ import type { AnnouncementAudience, AnnouncementDraft, AnnouncementInput, Announ
 function recipientsOf(audience: AnnouncementAudience, tier: string | null): SQL {
   switch (audience) {
     case "launch":
-      return sql`select lower(email) as email from subscribers where active and not archived and source = 'launch'`;
+      return sql`select lower(email) as email from subscribers where active and not archived and confirmation_token_hash is null and source = 'launch'`;
     case "subscribers":
-      return sql`select lower(email) as email from subscribers where active and not archived`;
+      return sql`select lower(email) as email from subscribers where active and not archived and confirmation_token_hash is null`;
     case "members":
       return sql`select lower(email) as email from users where email is not null`;
     case "tier":

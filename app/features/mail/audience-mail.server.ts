@@ -144,7 +144,7 @@ type Announcement = { itemKey: string; subject: string; text: string };
 
 /** Launch-list and Briefing subscribers (active, not archived) and every member: a new item's audience. */
 const EVERYONE = sql`
-  select lower(email) as email from subscribers where active and not archived
+  select lower(email) as email from subscribers where active and not archived and confirmation_token_hash is null
   union
   select lower(email) from users where email is not null`;
 

@@ -162,6 +162,7 @@ const SiteSettingsSchema = z.object({
     .string({ error: "The postal address must be text" })
     .trim()
     .max(300, { error: "The postal address must be at most 300 characters" }),
+  launchListDoubleOptIn: z.boolean({ error: "Double opt-in is on or off" }),
   applicantMail: z.object({
     approved: applicantMail("The accepted applicant's mail"),
     scheduled: applicantMail("The scheduled applicant's mail"),

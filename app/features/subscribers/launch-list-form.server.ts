@@ -7,8 +7,8 @@ import { type LaunchListFormResult, SUBSCRIBED_MESSAGE, type SubscribeInput, Sub
 import { addSubscriber } from "./subscribers.server";
 
 /** A subscription that passed the schema: stored, unless the honeypot says a robot sent it. */
-export async function receiveSubscription({ db }: AppContext, input: SubscribeInput) {
-  if (!isHoneypotFilled(input)) await addSubscriber(db, input);
+export async function receiveSubscription({ db, env, mailer }: AppContext, input: SubscribeInput) {
+  if (!isHoneypotFilled(input)) await addSubscriber(db, input, { env, mailer });
 }
 
 /** The launch list without JavaScript: the API's checks in the API's order, answered with the form's toasts. */

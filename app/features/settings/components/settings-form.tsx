@@ -108,6 +108,7 @@ function readSettings(form: FormData, current: SiteSettings, version: number) {
       newInsights: form.get("audienceMail.newInsights") === "on",
     },
     postalAddress: text(form, "postalAddress"),
+    launchListDoubleOptIn: form.get("launchListDoubleOptIn") === "on",
     applicantMail: {
       approved: applicantMailOf(form, "approved"),
       scheduled: applicantMailOf(form, "scheduled"),
@@ -408,6 +409,17 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
             defaultChecked={s.audienceMail.newInsights}
           />
           <Label htmlFor="settings-mail-insights">Mail new insights</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <input
+            id="settings-double-opt-in"
+            type="checkbox"
+            name="launchListDoubleOptIn"
+            defaultChecked={s.launchListDoubleOptIn}
+          />
+          <Label htmlFor="settings-double-opt-in">
+            Ask new launch-list subscribers to confirm by mail (double opt-in)
+          </Label>
         </div>
         <FormField
           label="Postal Address"

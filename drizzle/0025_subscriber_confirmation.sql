@@ -1,0 +1,1 @@
+ALTER TABLE "subscribers" ADD COLUMN "confirmation_token_hash" text;
