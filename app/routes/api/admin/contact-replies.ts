@@ -25,7 +25,7 @@ export const calls = [
     activity: recordsChange("contact", "replied"),
     body: ContactReplySchema,
     async handler({ db, context, id, body, staff }) {
-      const data = await replyToContact(db, context.mailer, id, body.message, staff?.email ?? "");
+      const data = await replyToContact(db, context.mailer, id, body.message, staff.email);
       if (!data) return notFound("Contact message not found");
       return Response.json({ success: true, message: "Reply Sent", data }, { status: 201 });
     },

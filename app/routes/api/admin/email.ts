@@ -43,7 +43,7 @@ export const calls = [
     ),
     body: AnnouncementSchema,
     async handler({ db, context, body, staff }) {
-      const made = await createAnnouncement(db, context.env, body, staff?.email ?? "", new Date());
+      const made = await createAnnouncement(db, context.env, body, staff.email, new Date());
       if ("refused" in made) return apiError(400, made.refused, { featured: [made.refused] });
       return Response.json(
         { success: true, message: made.queued ? "Email Sending" : "Email Scheduled", data: made },
@@ -79,7 +79,6 @@ export const calls = [
       }),
     body: AnnouncementDraftSchema,
     async handler({ db, context, body, staff }) {
-      if (!staff) return apiError(403, "You do not have access to this");
       await sendTestAnnouncement(db, context.env, context.mailer, body, staff.email);
       return { success: true, message: `Test sent to ${staff.email}` };
     },
