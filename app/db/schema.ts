@@ -309,6 +309,8 @@ export const podcastEpisodes = pgTable(
      * (a premium episode stays for Premium members); null when the episode has no early access.
      */
     earlyAccessAt: timestamp("early_access_at", { withTimezone: true }),
+    /** The episode's page at the host it was imported from (the feed item's `<link>`), kept for redirects later. */
+    importedLink: text("imported_link"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -758,4 +760,51 @@ export const mailUnsubscribes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.email, t.list] })],
+);
+
+/**
+ * One import of a show from its feed: the address, and the show's details as the feed gave them (`show`), which the
+ * owner may keep in Settings. Its episodes are `feed_import_episodes`; its progress is counted from them.
+ */
+export const feedImports = pgTable("feed_imports", {
+  id: serial("id").primaryKey(),
+  feedUrl: text("feed_url").notNull(),
+  show: jsonb("show").notNull(),
+  /** How many of the feed's items were on the site already (by GUID) and were left alone. */
+  alreadyHere: integer("already_here").notNull().default(0),
+  /** When the owner kept some of the show's details, or chose to keep none. */
+  showSettledAt: timestamp("show_settled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One episode to import, queued with the import. A worker claims it (status `importing`, a claim token and a lease),
+ * downloads its files, and creates the episode and marks the row `imported` in one transaction; a row whose lease ran
+ * out belonged to a process that died, and is claimed again (see decision 059).
+ */
+export const feedImportEpisodes = pgTable(
+  "feed_import_episodes",
+  {
+    id: serial("id").primaryKey(),
+    importId: integer("import_id")
+      .notNull()
+      .references(() => feedImports.id, { onDelete: "cascade" }),
+    guid: text("guid").notNull(),
+    title: text("title").notNull(),
+    /** The item as read from the feed (addresses, dates, texts), validated when the import was made. */
+    item: jsonb("item").notNull(),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    claimToken: text("claim_token"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** Why the episode failed, or what of it could not be kept (an imported episode without its transcript). */
+    problem: text("problem"),
+    episodeId: integer("episode_id").references(() => podcastEpisodes.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("feed_import_episodes_status_check", sql`${t.status} in ('queued', 'importing', 'imported', 'failed')`),
+    uniqueIndex("feed_import_episodes_import_guid").on(t.importId, t.guid),
+    index("feed_import_episodes_due").on(t.status, t.leaseUntil),
+  ],
 );

@@ -62,6 +62,11 @@ const EnvSchema = z
       // An S3 multipart upload holds at most 10,000 parts of the media module's part size (8 MiB).
       .max(50_000, { error: "must be at most 50000" })
       .default(500),
+    // Feed imports may fetch loopback and private addresses: for development and tests only (decision 059).
+    ALLOW_PRIVATE_FETCH: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: z
       .url({

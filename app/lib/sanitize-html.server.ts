@@ -52,3 +52,30 @@ const RICH_HTML_RULES: sanitizeHtml.IOptions = {
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, RICH_HTML_RULES);
 }
+
+/** HTML (or text) as plain text: tags dropped, paragraphs and line breaks kept as line breaks, entities decoded. */
+export function htmlToText(html: string): string {
+  const withBreaks = html.replace(/<br\s*\/?>/gi, "\n").replace(/<\/(p|div|li|h[1-6]|blockquote)>/gi, "\n\n");
+  const text = sanitizeHtml(withBreaks, {
+    allowedTags: [],
+    allowedAttributes: {},
+    disallowedTagsMode: "discard",
+  });
+  // sanitize-html escapes & < > " again; the text is escaped wherever it is shown, so it is kept decoded.
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}

@@ -6,6 +6,7 @@ import {
   contacts,
   contentEpisodes,
   contentSeries,
+  feedImports,
   guestApplications,
   hostStories,
   insightPosts,
@@ -44,6 +45,7 @@ const SUBJECTS = {
   staff: { table: staffAccounts, id: staffAccounts.id, title: staffAccounts.email, status: staffAccounts.status },
   announcement: { table: audienceMails, id: audienceMails.id, title: audienceMails.subject },
   suppression: { table: mailSuppressions, id: mailSuppressions.email, title: mailSuppressions.email },
+  feed_import: { table: feedImports, id: feedImports.id, title: feedImports.feedUrl },
 } satisfies Record<string, Subject>;
 
 export type SubjectType = keyof typeof SUBJECTS | "settings";

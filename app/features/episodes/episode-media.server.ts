@@ -13,7 +13,7 @@ import { EPISODE_MEDIA_REMOVED, EPISODE_MEDIA_UPLOADED, type EpisodeMediaField }
 import { episodeMediaUrl } from "./schema";
 
 /** How each of an episode's files is uploaded: the form field's name is the media's name. */
-const EPISODE_UPLOADS = {
+export const EPISODE_UPLOADS = {
   audio: { kind: "audio", prefix: "episodes/audio" },
   // The widths the episode page and the lists draw the artwork at (as the show's artwork: 384 and 768).
   artwork: { kind: "image", prefix: "episodes/artwork", rules: PODCAST_ARTWORK_RULES, renditionWidths: [384, 768] },

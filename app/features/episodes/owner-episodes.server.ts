@@ -167,7 +167,7 @@ export function listGuestChoices(db: Database): Promise<GuestChoice[]> {
 
 const isSlugFixed = (firstPublishedAt: Date | null, now: Date) => firstPublishedAt !== null && firstPublishedAt <= now;
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Slugs change one save at a time: a slug lives in two tables (episodes and old slugs), which no single unique index
@@ -175,7 +175,7 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
  */
 const SLUG_LOCK_KEY = 727_202_516;
 
-async function lockSlugs(tx: Transaction) {
+export async function lockSlugs(tx: Transaction) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY})`);
 }
 
@@ -193,7 +193,7 @@ async function isSlugTaken(tx: Transaction, slug: string, episodeId: number | nu
 }
 
 /** The title's slug, or the first of slug-2, slug-3 … that no episode uses or used. */
-async function freeSlugFor(tx: Transaction, title: string, episodeId: number | null): Promise<string> {
+export async function freeSlugFor(tx: Transaction, title: string, episodeId: number | null): Promise<string> {
   const base = slugFromTitle(title);
   for (let suffix = 1; ; suffix++) {
     const candidate = suffix === 1 ? base : `${base}-${suffix}`;
