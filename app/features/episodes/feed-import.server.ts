@@ -132,12 +132,10 @@ export async function claimImportEpisodes(db: Database, now: Date, limit: number
     returning id, import_id, item`);
   // Both drivers answer { rows }; the shared Database type does not say so (as in owner-list.server.ts).
   type Row = { id: number; import_id: number; item: ImportItem };
-  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
-    id: Number(row.id),
-    importId: Number(row.import_id),
-    item: row.item,
-    claimToken,
-  }));
+  // UPDATE … RETURNING keeps no order; episodes are imported oldest first.
+  return (result as unknown as { rows: Row[] }).rows
+    .map((row) => ({ id: Number(row.id), importId: Number(row.import_id), item: row.item, claimToken }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** Why a file could not be kept, in the owner's words: the fetch's reason rather than "the upload was interrupted". */
