@@ -113,9 +113,9 @@ describe("guardedFetch", () => {
     await expect(guardedFetch("gopher://example.com/", { allowPrivate: true, ...bounds })).rejects.toThrow(
       FetchRefused,
     );
-    await expect(
-      guardedFetch(`http://user:pw@127.0.0.1:${port}/`, { allowPrivate: true, ...bounds }),
-    ).rejects.toThrow(/user name or password/);
+    await expect(guardedFetch(`http://user:pw@127.0.0.1:${port}/`, { allowPrivate: true, ...bounds })).rejects.toThrow(
+      /user name or password/,
+    );
   });
 
   it("checks every redirect: to a private address, or to another scheme", async () => {

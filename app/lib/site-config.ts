@@ -65,6 +65,15 @@ export type SiteSettings = {
     /** Days the admin area's activity log keeps an entry. */
     retentionDays: number;
   };
+  /** Where the feed lives: whether other hosts may import it, and where it moved. */
+  feedHome: {
+    /** The feed says podcast:locked yes: other platforms may not import it unless the owner unlocks it. */
+    locked: boolean;
+    /** The feed's new address, announced with itunes:new-feed-url; null while the show stays here. */
+    newFeedUrl: string | null;
+    /** Whether /podcast.xml answers 301 to `newFeedUrl`: the owner confirmed the move. */
+    redirect: boolean;
+  };
   audienceMail: {
     /** Whether a new episode is mailed to subscribers and members when it becomes public. */
     newEpisodes: boolean;
@@ -167,6 +176,7 @@ export const defaultSiteSettings: SiteSettings = {
   },
   membership: { paymentGraceDays: 7 },
   activityLog: { retentionDays: 365 },
+  feedHome: { locked: true, newFeedUrl: null, redirect: false },
   audienceMail: { newEpisodes: true, newInsights: true },
   postalAddress: "",
   launchListDoubleOptIn: false,
@@ -216,8 +226,6 @@ export const siteConfig = {
      */
     guidFeedUrl: "www.disruptionconfessional.example/podcast.xml",
     guid: "742c99e1-d2b3-5ec0-a6b4-19527d7e0bb2",
-    /** Other platforms may not import the feed unless the owner confirms by this email. */
-    locked: true,
   },
   socialPreviewImage: {
     url: "/images/social-preview.jpg",

@@ -152,7 +152,8 @@ export function buildPodcastFeed(
   addresses: FeedAddresses = PUBLIC_FEED,
 ): string {
   const feed = site.podcastFeed;
-  const { guid, locked } = siteConfig.podcastFeed;
+  const { guid } = siteConfig.podcastFeed;
+  const { locked, newFeedUrl } = site.feedHome;
   const isPrivate = addresses !== PUBLIC_FEED;
   const feedUrl = absoluteUrl(siteUrl, addresses.feedPath);
   const artworkUrl = absoluteUrl(siteUrl, site.artwork.url);
@@ -195,6 +196,8 @@ export function buildPodcastFeed(
           element("itunes:email", {}, feed.owner.email),
         ),
         element("itunes:type", {}, feed.type),
+        // A member's private feed stays where it is: only the public feed announces the show's move.
+        !isPrivate && newFeedUrl && element("itunes:new-feed-url", {}, newFeedUrl),
         element("podcast:guid", {}, guid),
         element("podcast:locked", { owner: feed.owner.email }, locked ? "yes" : "no"),
         person("host", site.hostName),

@@ -14,6 +14,8 @@ export const SETTINGS_SAVED_MESSAGE = "Settings Saved";
 export const ARTWORK_UPLOADED_MESSAGE = "Artwork Uploaded";
 export const ARTWORK_REMOVED_MESSAGE = "Artwork Removed";
 
+export const FEED_MOVE_NEEDS_ADDRESS_MESSAGE = "Enter the new feed address before sending listeners' apps to it";
+
 export const SOCIAL_PLATFORMS = [
   "twitter",
   "youtube",
@@ -154,6 +156,29 @@ const SiteSettingsSchema = z.object({
       .min(MIN_RETENTION_DAYS, { error: `The activity log retention must be at least ${MIN_RETENTION_DAYS} days` })
       .max(MAX_RETENTION_DAYS, { error: `The activity log retention must be at most ${MAX_RETENTION_DAYS} days` }),
   }),
+  feedHome: z
+    .object({
+      locked: z.boolean({ error: "Say whether the feed is locked" }),
+      newFeedUrl: z.preprocess(
+        (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+        z
+          .string()
+          .trim()
+          .max(2000, { error: "The new feed address must be at most 2000 characters" })
+          .pipe(
+            z.url({
+              protocol: /^https?$/,
+              error: "The new feed address must be a web address starting with http:// or https://",
+            }),
+          )
+          .nullable(),
+      ),
+      redirect: z.boolean({ error: "Say whether the feed redirects to its new address" }),
+    })
+    .refine((feedHome) => !feedHome.redirect || feedHome.newFeedUrl !== null, {
+      error: FEED_MOVE_NEEDS_ADDRESS_MESSAGE,
+      path: ["newFeedUrl"],
+    }),
   audienceMail: z.object({
     newEpisodes: z.boolean({ error: "Mail about new episodes is on or off" }),
     newInsights: z.boolean({ error: "Mail about new insights is on or off" }),

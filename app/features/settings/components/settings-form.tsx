@@ -103,6 +103,11 @@ function readSettings(form: FormData, current: SiteSettings, version: number) {
     },
     membership: { paymentGraceDays: wholeNumberOrText(text(form, "membership.paymentGraceDays")) },
     activityLog: { retentionDays: wholeNumberOrText(text(form, "activityLog.retentionDays")) },
+    feedHome: {
+      locked: form.get("feedHome.locked") === "on",
+      newFeedUrl: text(form, "feedHome.newFeedUrl"),
+      redirect: form.get("feedHome.redirect") === "on",
+    },
     audienceMail: {
       newEpisodes: form.get("audienceMail.newEpisodes") === "on",
       newInsights: form.get("audienceMail.newInsights") === "on",
@@ -359,6 +364,37 @@ export function SettingsForm({ initial }: { initial: OwnerSettings }) {
             defaultChecked={s.podcastFeed.explicit}
           />
           <Label htmlFor="settings-explicit">Explicit content</Label>
+        </div>
+      </Group>
+
+      <Group
+        title="Moving the Feed"
+        description="Whether other hosts may import the feed, and where the show moved if it leaves this site."
+      >
+        <div className="flex items-center gap-2 sm:col-span-2">
+          <input id="settings-feed-locked" type="checkbox" name="feedHome.locked" defaultChecked={s.feedHome.locked} />
+          <Label htmlFor="settings-feed-locked">
+            Lock the feed (podcast:locked, with the feed owner's email): other hosts refuse to import it
+          </Label>
+        </div>
+        <FormField
+          label="Move the show: new feed address"
+          hint="The feed announces it to listeners' apps (itunes:new-feed-url). Leave empty while the show stays."
+        >
+          {(props) => (
+            <Input {...props} type="url" name="feedHome.newFeedUrl" defaultValue={s.feedHome.newFeedUrl ?? ""} />
+          )}
+        </FormField>
+        <div className="flex items-center gap-2 self-end pb-2">
+          <input
+            id="settings-feed-redirect"
+            type="checkbox"
+            name="feedHome.redirect"
+            defaultChecked={s.feedHome.redirect}
+          />
+          <Label htmlFor="settings-feed-redirect">
+            I confirm the move: /podcast.xml redirects (301) to the new address
+          </Label>
         </div>
       </Group>
 

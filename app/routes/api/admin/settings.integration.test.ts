@@ -1,3 +1,4 @@
+import { parseRssFeed } from "feedsmith";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callApi } from "#tests/setup/call-api";
@@ -8,12 +9,13 @@ import { signInMember, signInOwner } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { siteSettings } from "~/db/schema";
 import { buildPodcastFeed } from "~/features/episodes/podcast-feed.server";
-import { SETTINGS_CONFLICT_MESSAGE } from "~/features/settings/settings-schema";
+import { FEED_MOVE_NEEDS_ADDRESS_MESSAGE, SETTINGS_CONFLICT_MESSAGE } from "~/features/settings/settings-schema";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import { defaultArtwork, defaultSiteSettings, type SiteSettings } from "~/lib/site-config";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { organizationJsonLd } from "~/lib/structured-data";
 import * as mediaRoute from "../../public/media";
+import { loader as podcastFeedLoader } from "../../public/podcast-feed";
 
 let database: TestDatabase;
 let owner: string;
@@ -113,6 +115,46 @@ describe("GET and PUT /api/admin/settings", () => {
     const feed = buildPodcastFeed([], "https://show.example", site);
     expect(feed).toContain("<itunes:email>feeds@show.example</itunes:email>");
     expect(feed).toContain('<podcast:locked owner="feeds@show.example">yes</podcast:locked>');
+  });
+
+  it("unlocks the feed, announces a new feed address, and redirects /podcast.xml to it once the owner confirms", async () => {
+    const feed = async () => {
+      const response = await podcastFeedLoader({
+        request: new Request("http://localhost/podcast.xml"),
+        params: {},
+        context: routeContext(database.db),
+      } as never);
+      return { status: response.status, location: response.headers.get("location"), xml: await response.text() };
+    };
+    const locked = await feed();
+    expect(locked.xml).toContain('<podcast:locked owner="podcast@disruptionconfessional.example">yes</podcast:locked>');
+    expect(locked.xml).not.toContain("itunes:new-feed-url");
+
+    const unlocked = changed((settings) => {
+      settings.feedHome = { locked: false, newFeedUrl: "https://new-host.example/show.rss", redirect: false };
+    });
+    expect((await putSettings(unlocked)).status).toBe(200);
+    const announced = await feed();
+    expect(announced.status).toBe(200);
+    expect(parseRssFeed(announced.xml)).toMatchObject({
+      itunes: { newFeedUrl: "https://new-host.example/show.rss" },
+      podcast: { locked: { value: false, owner: "podcast@disruptionconfessional.example" } },
+    });
+
+    const confirmed = changed((settings) => {
+      settings.feedHome = { locked: false, newFeedUrl: "https://new-host.example/show.rss", redirect: true };
+    }, 1);
+    expect((await putSettings(confirmed)).status).toBe(200);
+    expect(await feed()).toMatchObject({ status: 301, location: "https://new-host.example/show.rss", xml: "" });
+  });
+
+  it("refuses to redirect the feed without a new address", async () => {
+    const reply = await putSettings(changed((settings) => (settings.feedHome.redirect = true)));
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({
+      message: FEED_MOVE_NEEDS_ADDRESS_MESSAGE,
+      errors: { "feedHome.newFeedUrl": [FEED_MOVE_NEEDS_ADDRESS_MESSAGE] },
+    });
   });
 
   it("refuses a save from a form opened before another save with 409, and keeps the other save", async () => {
