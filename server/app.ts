@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
 import { renewWaitingPremiumMediaKeys } from "~/features/episodes/episode-media.server";
+import { startFeedImportWorker } from "~/features/episodes/feed-import.server";
 import { startMailWorker } from "~/features/mail/audience-mail.server";
 import { billingFor, endLapsedGracePeriods } from "~/features/membership/billing.server";
 import { ensureOwnerPassword } from "~/features/owner/password.server";
@@ -103,6 +104,8 @@ export async function startApp(source: Record<string, string | undefined> = proc
   const premiumMediaSweep = sweepPremiumMediaKeys(database.db, media);
   // Audience mail (new episodes and insights) goes out beside the web server, through pooled SMTP connections.
   const mailWorker = startMailWorker(database.db, env, createMailer(env, database.db, { pool: true }));
+  // Feed imports run beside the web server too; an import a restart interrupted resumes here (decision 059).
+  const importWorker = startFeedImportWorker({ db: database.db, media, env, limits: mediaLimits(env) });
   return {
     env,
     db: database.db,
@@ -114,6 +117,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
       if (graceSweep) clearInterval(graceSweep);
       clearInterval(premiumMediaSweep);
       await mailWorker.stop();
+      await importWorker.stop();
       return database.close();
     },
   };

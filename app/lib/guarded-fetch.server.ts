@@ -225,3 +225,13 @@ export async function guardedFetchText(
   for await (const chunk of response.body) chunks.push(chunk as Buffer);
   return { url: response.url, text: Buffer.concat(chunks).toString("utf8") };
 }
+
+/**
+ * Why a download failed, in the owner's words: the fetch's own reason when there is one (an upload check that saw its
+ * body end would otherwise only say the upload was interrupted), else the error's message.
+ */
+export function downloadFailureReason(error: unknown): string {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause)
+    if (cause instanceof FetchRefused) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -80,3 +80,17 @@ export type FeedImportProgress = {
 
 export const IMPORT_STARTED_MESSAGE = "Import started";
 export const SHOW_DETAILS_KEPT_MESSAGE = "Show details kept";
+
+/** The details the owner ticked that the feed has, named as Settings names them (the artwork by its address). */
+export function chosenShowDetails(show: ImportedShow, keep: readonly ShowDetail[]) {
+  const chosen: { [Detail in keyof ImportedShow]?: NonNullable<ImportedShow[Detail]> } = {};
+  for (const detail of keep) {
+    if (detail === "artwork") {
+      if (show.artworkUrl) chosen.artworkUrl = show.artworkUrl;
+      continue;
+    }
+    const value = show[detail];
+    if (value !== null) Object.assign(chosen, { [detail]: value });
+  }
+  return chosen;
+}

@@ -10,10 +10,9 @@ import {
   podcastEpisodes,
 } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
-import { FetchRefused, guardedFetch, guardedFetchText } from "~/lib/guarded-fetch.server";
+import { downloadFailureReason, guardedFetch, guardedFetchText } from "~/lib/guarded-fetch.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { ChaptersDocumentSchema } from "~/lib/media/checks/chapters";
-import { MediaUploadError } from "~/lib/media/media-errors";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import {
   deleteStoredUpload,
@@ -138,14 +137,6 @@ export async function claimImportEpisodes(db: Database, now: Date, limit: number
     .sort((a, b) => a.id - b.id);
 }
 
-/** Why a file could not be kept, in the owner's words: the fetch's reason rather than "the upload was interrupted". */
-function reasonOf(error: unknown): string {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause)
-    if (cause instanceof FetchRefused) return cause.message;
-  if (error instanceof MediaUploadError) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
 type FileContext = { db: Database; media: MediaStorage; env: Env_; limits: MediaLimits };
 
 /** Downloads a file and stores it as an upload of its kind is stored: streamed, checked by its content. */
@@ -224,7 +215,7 @@ async function importEpisode(context: FileContext, row: Claimed, now: () => Date
     audio = await downloadInto(context, item.audioUrl, EPISODE_UPLOADS.audio, AUDIO_TIMEOUT_MS);
     stored.push(audio);
   } catch (error) {
-    return fail(`The audio could not be imported: ${reasonOf(error)}`);
+    return fail(`The audio could not be imported: ${downloadFailureReason(error)}`);
   }
   const problems: string[] = [];
   let artwork: StoredUpload<"image"> | null = null;
@@ -233,7 +224,7 @@ async function importEpisode(context: FileContext, row: Claimed, now: () => Date
       artwork = await downloadInto(context, item.artworkUrl, EPISODE_UPLOADS.artwork, FILE_TIMEOUT_MS);
       stored.push(artwork);
     } catch (error) {
-      problems.push(`The artwork was not kept: ${reasonOf(error)}`);
+      problems.push(`The artwork was not kept: ${downloadFailureReason(error)}`);
     }
   }
   let transcript: StoredUpload<"transcript"> | null = null;
@@ -243,7 +234,7 @@ async function importEpisode(context: FileContext, row: Claimed, now: () => Date
       transcript = await downloadInto(context, transcriptSource.url, EPISODE_UPLOADS.transcript, FILE_TIMEOUT_MS);
       stored.push(transcript);
     } catch (error) {
-      problems.push(`The transcript was not kept: ${reasonOf(error)}`);
+      problems.push(`The transcript was not kept: ${downloadFailureReason(error)}`);
     }
   } else if (item.transcripts.length > 0) {
     const types = [...new Set(item.transcripts.map((each) => each.type || "of no type"))].join(", ");
@@ -254,7 +245,7 @@ async function importEpisode(context: FileContext, row: Claimed, now: () => Date
     try {
       chapters = await chaptersFrom(context, item.chaptersUrl);
     } catch (error) {
-      problems.push(`The chapters were not kept: ${reasonOf(error)}.`);
+      problems.push(`The chapters were not kept: ${downloadFailureReason(error)}.`);
     }
   }
   const at = now();
@@ -318,7 +309,7 @@ async function importEpisode(context: FileContext, row: Claimed, now: () => Date
       return "imported";
     });
   } catch (error) {
-    return fail(`The episode could not be saved: ${reasonOf(error)}`);
+    return fail(`The episode could not be saved: ${downloadFailureReason(error)}`);
   }
   if (outcome === "lost") await removeStored();
   if (outcome === "taken") await fail("An episode with this GUID is on the site already.");

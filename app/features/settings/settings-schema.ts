@@ -207,3 +207,17 @@ export type OwnerSettings = {
   artwork: ShowArtwork & { uploaded: boolean };
   version: number;
 };
+
+/** Details of the show read from another host's feed that the owner chose to keep (app/features/episodes' import). */
+export type ShowDetailsFromFeed = Partial<{
+  showName: string;
+  hostName: string;
+  description: string;
+  language: string;
+  category: { name: string; subcategory: string };
+  explicit: boolean;
+  type: "episodic" | "serial";
+  owner: { name: string; email: string };
+  copyright: string;
+  artworkUrl: string;
+}>;

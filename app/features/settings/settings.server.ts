@@ -2,9 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context.server";
+import type { Env } from "~/lib/env.server";
+import { downloadFailureReason, guardedFetch } from "~/lib/guarded-fetch.server";
 import { PODCAST_ARTWORK_RULES } from "~/lib/media/checks/image.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { receiveOwnerFile } from "~/lib/media/receive-owner-file.server";
+import { mediaLimits, storeUpload } from "~/lib/media/store-upload.server";
 import type { SiteSettings } from "~/lib/site-config";
 import { mergeSiteSettings, type StoredArtwork, showArtwork } from "~/lib/site-settings.server";
 import {
@@ -13,6 +16,8 @@ import {
   type OwnerSettings,
   SETTINGS_CONFLICT_MESSAGE,
   type SettingsSave,
+  SettingsSaveSchema,
+  type ShowDetailsFromFeed,
 } from "./settings-schema";
 
 const SETTINGS_ROW = 1;
@@ -135,4 +140,65 @@ export async function answerArtworkRemoval({ db, media }: Pick<AppContext, "db" 
 export async function isShowArtworkKey(db: Database, key: string): Promise<boolean> {
   const [row] = await db.select({ artwork: siteSettings.artwork }).from(siteSettings).where(byRow);
   return artworkKeys(row?.artwork).includes(key);
+}
+
+/** A detail read from another host's feed that the settings cannot take; the message says which and why. */
+export class ShowDetailsRefused extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "ShowDetailsRefused";
+  }
+}
+
+const ARTWORK_FETCH_TIMEOUT_MS = 60_000;
+
+/**
+ * Makes the chosen details of an imported show the site's: the texts over the current settings (checked by the same
+ * schema as the form, so a value the form would refuse is refused), and the artwork downloaded with the address checks
+ * and stored as an upload is (checked by its content). Nothing is kept if any of it is refused.
+ */
+export async function keepShowDetails(
+  { db, media, env }: { db: Database; media: MediaStorage; env: Env },
+  details: ShowDetailsFromFeed,
+): Promise<void> {
+  const { settings, version } = await readOwnerSettings(db);
+  const { artworkUrl, language, category, explicit, type, owner, copyright, ...texts } = details;
+  const podcastFeed = { ...settings.podcastFeed };
+  if (language !== undefined) podcastFeed.language = language;
+  if (category !== undefined) podcastFeed.category = category;
+  if (explicit !== undefined) podcastFeed.explicit = explicit;
+  if (type !== undefined) podcastFeed.type = type;
+  if (owner !== undefined) podcastFeed.owner = owner;
+  if (copyright !== undefined) podcastFeed.copyright = copyright;
+  const checked = SettingsSaveSchema.safeParse({ ...settings, ...texts, podcastFeed, version });
+  if (!checked.success)
+    throw new ShowDetailsRefused(`The feed's value cannot be kept: ${checked.error.issues[0].message}.`);
+  let artwork: StoredArtwork | null = null;
+  if (artworkUrl) {
+    try {
+      const response = await guardedFetch(artworkUrl, {
+        allowPrivate: env.ALLOW_PRIVATE_FETCH,
+        timeoutMs: ARTWORK_FETCH_TIMEOUT_MS,
+        maxBytes: mediaLimits(env).image,
+      });
+      const upload = await storeUpload(media, response.body, SHOW_ARTWORK_UPLOAD, mediaLimits(env));
+      artwork = {
+        key: upload.key,
+        width: upload.details.width,
+        height: upload.details.height,
+        renditions: upload.renditions.map(({ key, width, height }) => ({ key, width, height })),
+      };
+    } catch (error) {
+      throw new ShowDetailsRefused(`The feed's artwork cannot be kept: ${downloadFailureReason(error)}`, {
+        cause: error,
+      });
+    }
+  }
+  try {
+    await saveSiteSettings(db, checked.data);
+  } catch (error) {
+    if (artwork) await deleteKeys(media, artworkKeys(artwork), "the artwork of show details that could not be saved");
+    throw error;
+  }
+  if (artwork) await replaceShowArtwork(db, media, artwork);
 }

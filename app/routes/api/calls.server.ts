@@ -18,6 +18,7 @@ import { calls as adminEpisodeNotesPreviewCalls } from "./admin/episode-notes-pr
 import { calls as adminEpisodesCalls } from "./admin/episodes";
 import { calls as adminEventCalls } from "./admin/event";
 import { calls as adminEventsCalls } from "./admin/events";
+import { calls as adminImportsCalls } from "./admin/imports";
 import { calls as adminInsightCalls } from "./admin/insight";
 import { calls as adminInsightCoverCalls } from "./admin/insight-cover";
 import { calls as adminInsightPreviewCalls } from "./admin/insight-preview";
@@ -91,6 +92,7 @@ export const api = apiRegistry(
     ...adminEpisodesCalls,
     ...adminEventCalls,
     ...adminEventsCalls,
+    ...adminImportsCalls,
     ...adminInsightCoverCalls,
     ...adminInsightPreviewCalls,
     ...adminInsightCalls,
