@@ -58,6 +58,7 @@ export default [
     route("admin/insights/new", "routes/admin/insight-editor.tsx", { id: "admin-insight-new" }),
     route("admin/insights/:id", "routes/admin/insight-editor.tsx", { id: "admin-insight-edit" }),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/imports/:id", "routes/admin/import.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/stories", "routes/admin/stories.tsx"),

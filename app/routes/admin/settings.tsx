@@ -1,3 +1,5 @@
+import { FeedImportPanel } from "~/features/episodes/components/feed-import-panel";
+import { readLatestFeedImport } from "~/features/episodes/feed-import.server";
 import { SuppressionsPanel } from "~/features/mail/components/suppressions-panel";
 import { FIRST_SUPPRESSION_PAGE, listSuppressions } from "~/features/mail/suppressions.server";
 import { RecentSignIns } from "~/features/owner/components/recent-sign-ins";
@@ -18,22 +20,24 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   await requireStaffForPage(db, request, ROLES.owner);
-  const [settings, signIns, suppressions] = await Promise.all([
+  const [settings, signIns, suppressions, latestImport] = await Promise.all([
     readOwnerSettings(db),
     listOwnerSignIns(db, RECENT_SIGN_INS_SHOWN),
     listSuppressions(db, FIRST_SUPPRESSION_PAGE),
+    readLatestFeedImport(db),
   ]);
-  return { settings, signIns, suppressions };
+  return { settings, signIns, suppressions, latestImport };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { settings, signIns, suppressions } = loaderData;
+  const { settings, signIns, suppressions, latestImport } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 pt-28 pb-24">
       <h1 className="mb-8 font-bold text-4xl tracking-tight">Settings</h1>
       <div className="grid grid-cols-1 gap-6">
         <ArtworkUpload initial={settings.artwork} />
         <SettingsForm initial={settings} />
+        <FeedImportPanel latest={latestImport} />
         <SuppressionsPanel firstPage={suppressions} />
         <RecentSignIns signIns={signIns} />
       </div>

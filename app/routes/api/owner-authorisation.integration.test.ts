@@ -46,6 +46,7 @@ import * as emailPage from "../admin/email";
 import * as episodeEditorPage from "../admin/episode-editor";
 import * as episodesPage from "../admin/episodes";
 import * as eventsPage from "../admin/events";
+import * as importPage from "../admin/import";
 import * as insightEditorPage from "../admin/insight-editor";
 import * as insightsPage from "../admin/insights";
 import * as membersPage from "../admin/members";
@@ -556,6 +557,13 @@ describe("owner pages", () => {
     { path: "/admin/activity", loader: activityPage.loader, roles: ["owner"] },
     { path: "/admin/email", loader: emailPage.loader, roles: ["owner"] },
   ];
+  // A page whose address names a record: the import the fresh database holds.
+  const importProgressPage = () => ({
+    path: `/admin/imports/${ids.feedImport}`,
+    loader: importPage.loader,
+    roles: ["owner"] as readonly StaffRole[],
+    params: { id: String(ids.feedImport) },
+  });
 
   it("redirect everyone without a staff account to /admin/login on the server", async () => {
     const cookies = [
@@ -564,7 +572,7 @@ describe("owner pages", () => {
       (await signInMember(database.db, "basic")).cookie,
       (await signInMember(database.db, "premium")).cookie,
     ];
-    for (const page of pages) {
+    for (const page of [...pages, importProgressPage()]) {
       for (const cookie of cookies) {
         const reply = await callRoute(
           page.loader,
@@ -572,6 +580,7 @@ describe("owner pages", () => {
           new Request(`http://localhost${page.path}`, {
             headers: { ...FORGED_HEADERS, cookie: cookie ? `${FORGED_COOKIES}; ${cookie}` : FORGED_COOKIES },
           }),
+          { params: "params" in page ? page.params : undefined },
         );
         expect({ page: page.path, status: reply.status, location: reply.headers.get("location") }).toEqual({
           page: page.path,
@@ -586,11 +595,12 @@ describe("owner pages", () => {
     "render with their data for %s on the pages the role opens, and a 403 on the others",
     async (role) => {
       const cookie = role === "owner" ? await signInOwner(database.db) : (await signInStaff(database.db, role)).cookie;
-      for (const page of pages) {
+      for (const page of [...pages, importProgressPage()]) {
         const reply = await callRoute(
           page.loader,
           database.db,
           new Request(`http://localhost${page.path}`, { headers: { cookie } }),
+          { params: "params" in page ? page.params : undefined },
         );
         expect({ page: page.path, status: reply.status }).toEqual({
           page: page.path,
