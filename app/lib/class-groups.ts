@@ -88,8 +88,8 @@ export const classGroupTables = {
     "grid-cols": [
       "grid-cols-1",
       "grid-cols-2",
-      "grid-cols-12",
       "grid-cols-3",
+      "grid-cols-12",
       "grid-cols-4",
       "grid-cols-[minmax(0,2fr)_minmax(0,3fr)]",
       "grid-cols-[1fr_1fr_1fr_auto]",

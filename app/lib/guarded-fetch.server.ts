@@ -84,7 +84,7 @@ export type GuardedResponse = {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The URL, if it is one this module may fetch. */
-export function checkFetchableUrl(value: string): URL {
+function checkFetchableUrl(value: string): URL {
   let url: URL;
   try {
     url = new URL(value);

@@ -11,7 +11,6 @@ export const FeedImportStartSchema = z.object({
     .max(2000, { error: "The feed's address must be at most 2000 characters" })
     .pipe(z.url({ protocol: /^https?$/, error: "The feed's address must start with http:// or https://" })),
 });
-export type FeedImportStart = z.infer<typeof FeedImportStartSchema>;
 
 /** The show's details an import can bring into Settings, each kept only if the owner ticks it. */
 export const SHOW_DETAILS = [
@@ -44,7 +43,6 @@ export const SHOW_DETAIL_LABELS: Record<ShowDetail, string> = {
 export const ShowKeepSchema = z.object({
   keep: z.array(z.enum(SHOW_DETAILS, { error: "Choose among the show's details" })).max(SHOW_DETAILS.length),
 });
-export type ShowKeep = z.infer<typeof ShowKeepSchema>;
 
 /** The show as its feed describes it; a detail the feed lacks is null. */
 export type ImportedShow = {
