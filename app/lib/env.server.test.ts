@@ -24,6 +24,7 @@ describe("parseEnv", () => {
       MAIL_RATE_PER_MINUTE: 600,
       FORM_RATE_LIMIT: 10,
       MAX_AUDIO_MB: 500,
+      ALLOW_PRIVATE_FETCH: false,
       S3_FORCE_PATH_STYLE: false,
     });
   });
@@ -59,6 +60,7 @@ describe("parseEnv", () => {
       GA_MEASUREMENT_ID: "G-ABC123",
       FORM_RATE_LIMIT: "25",
       MAX_AUDIO_MB: "800",
+      ALLOW_PRIVATE_FETCH: "true",
       S3_BUCKET: "podcast-media",
       S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com",
       S3_REGION: "eu-west-1",
@@ -85,6 +87,7 @@ describe("parseEnv", () => {
       GA_MEASUREMENT_ID: "G-ABC123",
       FORM_RATE_LIMIT: 25,
       MAX_AUDIO_MB: 800,
+      ALLOW_PRIVATE_FETCH: true,
       S3_BUCKET: "podcast-media",
       S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com",
       S3_REGION: "eu-west-1",
