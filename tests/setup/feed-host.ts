@@ -14,6 +14,12 @@ export type FeedHost = {
   base: string;
   /** How many times each path was asked for. */
   requests: Map<string, number>;
+  /** From now on, requests for this path and query are read and never answered, until `release`. */
+  hold(pathAndQuery: string): void;
+  /** How many held requests are waiting. */
+  heldCount(): number;
+  /** Drops the held requests' connections and answers that address normally again. */
+  release(): void;
   close(): Promise<void>;
 };
 
@@ -30,6 +36,8 @@ function hugeFeed(base: string, items: number): string {
 
 export async function startFeedHost(): Promise<FeedHost> {
   const requests = new Map<string, number>();
+  let held: string | null = null;
+  const waiting: http.ServerResponse[] = [];
   const artwork = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: "#3355aa" } })
     .jpeg()
     .toBuffer();
@@ -37,6 +45,10 @@ export async function startFeedHost(): Promise<FeedHost> {
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", base);
     requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1);
+    if (held === url.pathname + url.search) {
+      waiting.push(response);
+      return;
+    }
     const send = (status: number, body: string | Buffer, type = "application/octet-stream") => {
       response.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body) });
       response.end(body);
@@ -70,6 +82,14 @@ export async function startFeedHost(): Promise<FeedHost> {
   return {
     base,
     requests,
+    hold(pathAndQuery) {
+      held = pathAndQuery;
+    },
+    heldCount: () => waiting.length,
+    release() {
+      held = null;
+      for (const response of waiting.splice(0)) response.destroy();
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
