@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeRichHtml } from "./sanitize-html.server";
+import { htmlToText, sanitizeRichHtml } from "./sanitize-html.server";
 
 describe("sanitizeRichHtml", () => {
   it("keeps the article markup the allow-list names", () => {
@@ -90,5 +90,19 @@ describe("sanitizeRichHtml", () => {
 
   it("leaves empty content empty", () => {
     expect(sanitizeRichHtml("")).toBe("");
+  });
+});
+
+describe("htmlToText", () => {
+  it("drops tags and scripts, keeps paragraphs and line breaks, and decodes entities", () => {
+    expect(
+      htmlToText(
+        "<p>Fish &amp; chips &lt;3</p><p>Two<br>lines <script>alert(1)</script>R&#233;sum&eacute; &#x263A;</p>",
+      ),
+    ).toBe("Fish & chips <3\n\nTwo\nlines Résumé ☺");
+  });
+
+  it("leaves plain text as it is, and an unknown entity as written", () => {
+    expect(htmlToText("  Just text &bogus; here  ")).toBe("Just text &bogus; here");
   });
 });
