@@ -72,6 +72,8 @@ export default defineConfig({
       NEWSLETTER_URL: E2E_NEWSLETTER_URL,
       // Every browser test submits from 127.0.0.1; the real limit is covered by the routes' integration tests.
       FORM_RATE_LIMIT: "10000",
+      // The import spec serves its feed on loopback (tests/setup/feed-host.ts).
+      ALLOW_PRIVATE_FETCH: "true",
     },
   },
 });

@@ -8,7 +8,7 @@ import sharp from "sharp";
 /**
  * A podcast host on loopback for import tests: the fixture feeds of tests/fixtures/feeds (their `{{BASE}}` replaced by
  * its own address) and the media fixtures, enclosures that redirect (`/anchor/play/…` to `/media/…`), a feed that moved
- * (`/moved/{name}.xml`), a square artwork, a generated feed of many items (`/huge.xml?items=N`), and 404s.
+ * (`/moved/{name}.xml`), a square artwork, a generated feed of many items (`/huge.xml?items=N`, with `&missing-audio` whose enclosures are all gone), and 404s.
  */
 export type FeedHost = {
   base: string;
@@ -25,11 +25,11 @@ export type FeedHost = {
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
 
-function hugeFeed(base: string, items: number): string {
+function hugeFeed(base: string, items: number, audioPath: string): string {
   const entries = Array.from({ length: items }, (_, index) => {
     const number = items - index;
     const date = new Date(Date.UTC(2010, 0, 1) + number * 86_400_000).toUTCString();
-    return `<item><title>Episode ${number}</title><guid isPermaLink="false">huge-${number}</guid><pubDate>${date}</pubDate><description><![CDATA[<p>Episode <b>${number}</b> of many.</p>]]></description><enclosure url="${base}/media/tone-vbr.mp3?episode=${number}" length="3816" type="audio/mpeg"/><itunes:episode>${number}</itunes:episode></item>`;
+    return `<item><title>Episode ${number}</title><guid isPermaLink="false">huge-${number}</guid><pubDate>${date}</pubDate><description><![CDATA[<p>Episode <b>${number}</b> of many.</p>]]></description><enclosure url="${base}${audioPath}?episode=${number}" length="3816" type="audio/mpeg"/><itunes:episode>${number}</itunes:episode></item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>A Thousand Episodes</title><description>Daily since 2010.</description>${entries.join("")}</channel></rss>`;
 }
@@ -61,7 +61,15 @@ export async function startFeedHost(): Promise<FeedHost> {
         return response.end();
       }
       if (url.pathname === "/huge.xml")
-        return send(200, hugeFeed(base, Number(url.searchParams.get("items") ?? 1000)), "application/rss+xml");
+        return send(
+          200,
+          hugeFeed(
+            base,
+            Number(url.searchParams.get("items") ?? 1000),
+            url.searchParams.has("missing-audio") ? "/missing/episode.mp3" : "/media/tone-vbr.mp3",
+          ),
+          "application/rss+xml",
+        );
       if (url.pathname === "/art/square.jpg") return send(200, artwork, "image/jpeg");
       if (url.pathname === "/buzz/transcript.html") return send(200, "<p>Welcome to the show.</p>", "text/html");
       const feed = /^\/([a-z]+)\.xml$/.exec(url.pathname);
