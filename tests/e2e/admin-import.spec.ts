@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type FeedHost, startFeedHost } from "../setup/feed-host";
 import { expect, test } from "./fixtures";
 import { openPage } from "./support";
@@ -39,5 +40,7 @@ test.describe("importing a show from its feed", () => {
     );
     await expect(failures.getByRole("row").filter({ hasText: "Episode 1" })).toContainText("answered HTTP 404");
     await expect(page.getByRole("form", { name: "Keep the show's details" })).toContainText("A Thousand Episodes");
+    const audit = await new AxeBuilder({ page }).analyze();
+    expect(audit.violations.filter(({ impact }) => impact === "serious" || impact === "critical")).toEqual([]);
   });
 });
