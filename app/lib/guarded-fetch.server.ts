@@ -71,6 +71,8 @@ export type GuardedFetchOptions = {
   /** A longer body is cut off with an error. */
   maxBytes: number;
   maxRedirects?: number;
+  /** Ends the exchange early (the server is stopping); the fetch then fails with FetchRefused. */
+  signal?: AbortSignal;
 };
 
 export type GuardedResponse = {
@@ -152,6 +154,11 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
     options.timeoutMs,
   );
   timer.unref();
+  options.signal?.addEventListener(
+    "abort",
+    () => controller.abort(new FetchRefused(`${address} was not fetched whole: the server is stopping`)),
+    { once: true },
+  );
   const fail = (error: unknown): never => {
     clearTimeout(timer);
     controller.abort();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
@@ -45,6 +45,12 @@ afterEach(async () => {
 });
 
 const context = () => ({ db: database.db, media, env, limits });
+
+const filesIn = async (root: string) =>
+  (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
 
 /** Runs the worker until nothing is left to claim. */
 async function importEverything(now?: () => Date) {
@@ -295,6 +301,24 @@ describe("an import interrupted", () => {
       .from(feedImportEpisodes)
       .where(eq(feedImportEpisodes.id, held.id));
     expect(row.attempts).toBe(2);
+  });
+
+  it("hands the episode under way back to the queue when the server stops, keeping none of its files", async () => {
+    const { id } = await startFeedImport(database.db, env, `${host.base}/huge.xml?items=1`);
+    const filesBefore = await filesIn(folder);
+    host.hold("/media/tone-vbr.mp3?episode=1");
+    const stopping = new AbortController();
+    const importing = importDueEpisodes({ ...context(), signal: stopping.signal }, { limit: 1 });
+    await expect.poll(() => host.heldCount()).toBe(1);
+    stopping.abort();
+    expect(await importing).toBe(1);
+    host.release();
+    const [row] = await database.db.select().from(feedImportEpisodes).where(eq(feedImportEpisodes.importId, id));
+    expect(row).toMatchObject({ status: "queued", attempts: 0, claimToken: null, leaseUntil: null, problem: null });
+    expect(await filesIn(folder)).toEqual(filesBefore);
+    // The next start imports it at once, without waiting for a lease.
+    await importEverything();
+    expect(await readFeedImport(database.db, id)).toMatchObject({ status: "done", episodes: { imported: 1 } });
   });
 
   it("gives up an episode whose worker died three times", async () => {

@@ -137,11 +137,18 @@ export async function claimImportEpisodes(db: Database, now: Date, limit: number
     .sort((a, b) => a.id - b.id);
 }
 
-type FileContext = { db: Database; media: MediaStorage; env: Env_; limits: MediaLimits };
+type FileContext = {
+  db: Database;
+  media: MediaStorage;
+  env: Env_;
+  limits: MediaLimits;
+  /** Aborted when the server stops: the episode under way is handed back to the queue instead of failing. */
+  signal?: AbortSignal;
+};
 
 /** Downloads a file and stores it as an upload of its kind is stored: streamed, checked by its content. */
 async function downloadInto<Spec extends MediaUploadSpec>(
-  { media, env, limits }: FileContext,
+  { media, env, limits, signal }: FileContext,
   url: string,
   spec: Spec,
   timeoutMs: number,
@@ -150,6 +157,7 @@ async function downloadInto<Spec extends MediaUploadSpec>(
     allowPrivate: env.ALLOW_PRIVATE_FETCH,
     timeoutMs,
     maxBytes: limits[spec.kind],
+    signal,
   });
   return storeUpload(media, response.body, spec, limits);
 }
@@ -161,6 +169,7 @@ async function chaptersFrom(context: FileContext, url: string): Promise<EpisodeC
     allowPrivate: context.env.ALLOW_PRIVATE_FETCH,
     timeoutMs: FILE_TIMEOUT_MS,
     maxBytes: context.limits.chapters,
+    signal: context.signal,
   });
   let json: unknown;
   try {
@@ -202,7 +211,22 @@ async function importEpisode(context: FileContext, row: Claimed, now: () => Date
   const stored: Pick<StoredUpload, "key" | "renditions">[] = [];
   const removeStored = () =>
     Promise.allSettled(stored.map((upload) => deleteStoredUpload(media, upload))).then(() => undefined);
+  const stopping = () => context.signal?.aborted === true;
+  // A stop is not the episode's failure: the row goes back to the queue, as if it had not been claimed.
+  const handBack = async () => {
+    await removeStored();
+    await db
+      .update(feedImportEpisodes)
+      .set({
+        status: "queued",
+        attempts: sql`${feedImportEpisodes.attempts} - 1`,
+        claimToken: null,
+        leaseUntil: null,
+      })
+      .where(mine);
+  };
   const fail = async (problem: string) => {
+    if (stopping()) return handBack();
     await removeStored();
     await db
       .update(feedImportEpisodes)
@@ -248,6 +272,7 @@ async function importEpisode(context: FileContext, row: Claimed, now: () => Date
       problems.push(`The chapters were not kept: ${downloadFailureReason(error)}.`);
     }
   }
+  if (stopping()) return handBack();
   const at = now();
   const publishDate = item.publishDate ? new Date(item.publishDate) : at;
   let outcome: "imported" | "taken" | "lost";
@@ -330,14 +355,15 @@ const TICK_MS = 2000;
 
 /**
  * The import worker beside the web server: every two seconds it imports what is queued, one episode at a time, until
- * nothing is left. `stop` waits for the episode under way.
+ * nothing is left. `stop` ends the downloads under way and waits while their episode goes back to the queue.
  */
 export function startFeedImportWorker(context: FileContext): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
+  const stopping = new AbortController();
   const tick = async () => {
     try {
-      while (!stopped && (await importDueEpisodes(context, { limit: 1 })) > 0) {
+      while (!stopped && (await importDueEpisodes({ ...context, signal: stopping.signal }, { limit: 1 })) > 0) {
         // One episode per claim, so that a stop waits for one episode at most.
       }
     } catch (error) {
@@ -355,6 +381,7 @@ export function startFeedImportWorker(context: FileContext): { stop(): Promise<v
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };
