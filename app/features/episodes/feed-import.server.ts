@@ -42,13 +42,14 @@ const FILE_TIMEOUT_MS = 60_000;
 const MAX_ATTEMPTS = 3;
 const ROWS_PER_INSERT = 200;
 
-type Env_ = Pick<Env, "ALLOW_PRIVATE_FETCH">;
+/** The one setting the import reads: whether it may fetch private addresses. */
+type FetchSettings = Pick<Env, "ALLOW_PRIVATE_FETCH">;
 
 /**
  * Reads the feed and queues its episodes that are not on the site yet (by GUID, also counting those queued by
  * another import still under way). Throws FeedRefused (a locked feed, one that cannot be fetched or read).
  */
-export async function startFeedImport(db: Database, env: Env_, feedUrl: string): Promise<{ id: number }> {
+export async function startFeedImport(db: Database, env: FetchSettings, feedUrl: string): Promise<{ id: number }> {
   const feed = await readShowFeed(env, feedUrl);
   return queueFeedImport(db, feedUrl, feed);
 }
@@ -140,7 +141,7 @@ export async function claimImportEpisodes(db: Database, now: Date, limit: number
 type FileContext = {
   db: Database;
   media: MediaStorage;
-  env: Env_;
+  env: FetchSettings;
   limits: MediaLimits;
   /** Aborted when the server stops: the episode under way is handed back to the queue instead of failing. */
   signal?: AbortSignal;
