@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
+import { purgeAnalytics } from "~/features/analytics/count-downloads.server";
 import { renewWaitingPremiumMediaKeys } from "~/features/episodes/episode-media.server";
 import { startFeedImportWorker } from "~/features/episodes/feed-import.server";
 import { startMailWorker } from "~/features/mail/audience-mail.server";
@@ -76,6 +77,22 @@ function sweepPremiumMediaKeys(db: Database, media: MediaStorage) {
   return timer;
 }
 
+const ANALYTICS_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Raw audio requests are kept for ANALYTICS_RAW_DAYS and each day's listener key until no request within 24 hours was
+ * hashed with it; hourly keeps a key's end close to that. Several instances may sweep at once: both are plain DELETEs.
+ */
+function sweepAnalytics(db: Database, rawDays: number) {
+  const sweep = () =>
+    purgeAnalytics(db, new Date(), rawDays).catch((error) => {
+      console.error("[analytics] could not delete old audio requests and keys:", error);
+    });
+  const timer = setInterval(sweep, ANALYTICS_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
+
 /**
  * Validates the settings, opens the media storage (removing uploads a crashed process left), then opens and migrates
  * the database, seeds the sample content into a new one, renews the media keys of premium episodes that wait for it
@@ -102,6 +119,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
   }
   const graceSweep = billingFor(env) ? sweepLapsedPayments(database.db) : null;
   const premiumMediaSweep = sweepPremiumMediaKeys(database.db, media);
+  const analyticsSweep = sweepAnalytics(database.db, env.ANALYTICS_RAW_DAYS);
   // Audience mail (new episodes and insights) goes out beside the web server, through pooled SMTP connections.
   const mailWorker = startMailWorker(database.db, env, createMailer(env, database.db, { pool: true }));
   // Feed imports run beside the web server too; an import a restart interrupted resumes here (decision 059).
@@ -116,6 +134,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
     close: async () => {
       if (graceSweep) clearInterval(graceSweep);
       clearInterval(premiumMediaSweep);
+      clearInterval(analyticsSweep);
       await mailWorker.stop();
       await importWorker.stop();
       return database.close();

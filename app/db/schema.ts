@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -808,3 +809,72 @@ export const feedImportEpisodes = pgTable(
     index("feed_import_episodes_due").on(t.status, t.leaseUntil),
   ],
 );
+
+/**
+ * The day's key that listener hashes are made with (docs/analytics.md): a random secret per UTC day, deleted once no
+ * request it hashed can still be within a rolling 24 hours of a new one, so a stored hash can no longer be linked to an
+ * address.
+ */
+export const analyticsKeys = pgTable("analytics_keys", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  secret: text("secret").notNull(),
+});
+
+/**
+ * One request for an episode's audio by a player, bots left out: who asked (the listener hash of the day's key over the
+ * address and user agent), when, and which bytes. `downloadAt`: the time of the download this request completed or
+ * took part in; a request with none has not (yet) made one. Kept for ANALYTICS_RAW_DAYS.
+ */
+export const audioRequests = pgTable(
+  "audio_requests",
+  {
+    id: serial("id").primaryKey(),
+    episodeId: integer("episode_id")
+      .notNull()
+      .references(() => podcastEpisodes.id, { onDelete: "cascade" }),
+    listener: text("listener").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    firstByte: bigint("first_byte", { mode: "number" }).notNull(),
+    lastByte: bigint("last_byte", { mode: "number" }).notNull(),
+    downloadAt: timestamp("download_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("audio_requests_listener_episode").on(t.listener, t.episodeId, t.at),
+    index("audio_requests_at").on(t.at),
+  ],
+);
+
+/**
+ * Downloads per UTC day, episode and the listener's app, platform, device, access (`public` or `premium`) and country
+ * ('' when unknown), kept for ever.
+ */
+export const downloadDays = pgTable(
+  "download_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    episodeId: integer("episode_id")
+      .notNull()
+      .references(() => podcastEpisodes.id, { onDelete: "cascade" }),
+    app: text("app").notNull(),
+    platform: text("platform").notNull(),
+    device: text("device").notNull(),
+    access: text("access").notNull(),
+    country: text("country").notNull(),
+    downloads: integer("downloads").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.episodeId, t.app, t.platform, t.device, t.access, t.country] }),
+    index("download_days_episode").on(t.episodeId, t.day),
+    check("download_days_access_check", sql`${t.access} in ('public', 'premium')`),
+  ],
+);
+
+/**
+ * The latest subscriber count a feed reader reported in its user agent ("… 42 subscribers"), one row per reader: the
+ * sum is the estimate of feed subscribers.
+ */
+export const feedSubscriberReports = pgTable("feed_subscriber_reports", {
+  reader: text("reader").primaryKey(),
+  subscribers: integer("subscribers").notNull(),
+  reportedAt: timestamp("reported_at", { withTimezone: true }).notNull(),
+});

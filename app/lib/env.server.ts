@@ -42,6 +42,13 @@ const EnvSchema = z
       .default(600),
     // The shared secret of POST /api/mail/events (the mail provider's bounce and complaint reports); unset: no such call.
     MAIL_EVENTS_SECRET: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+    // A MaxMind-format country or city database (.mmdb): downloads are counted by country when it is set.
+    GEOIP_DB: z.string().min(1).optional(),
+    ANALYTICS_RAW_DAYS: z.coerce
+      .number({ error: "must be a whole number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(2, { error: "must be at least 2" })
+      .default(30),
     OWNER_EMAIL: z.email({ error: "must be an email address" }).optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL" }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -1,6 +1,7 @@
 /**
  * The admin area's roles (decision 055). Owner: everything, including staff, settings, members and payments. Editor:
- * the show's content (episodes, insights, stories, events, resources, the content calendar) and guest applications.
+ * the show's content (episodes, insights, stories, events, resources, the content calendar), download analytics and guest
+ * applications.
  * Support: contact messages, guest applications, subscribers, and members read-only. Client-safe: the admin shell's
  * navigation and the server's checks read the same lists.
  */
@@ -23,6 +24,9 @@ export const ROLES = {
   membersRead: ["owner", "support"],
   /** Announcements to the audience (the Email screen): the owner's by default, as they speak for the show. */
   mail: ["owner"],
+
+  /** Download analytics: the owner, and editors, who decide what the show makes next. */
+  analytics: ["owner", "editor"],
   /** The dashboard: every role. */
   anyStaff: ["owner", "editor", "support"],
 } as const satisfies Record<string, readonly StaffRole[]>;

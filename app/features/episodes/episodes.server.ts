@@ -296,15 +296,15 @@ function partNamedBy(
 
 /**
  * What the viewer gets of the file stored under `key`, as the access rule answers for the episode naming it (its
- * audio, transcript, artwork or one of the artwork's renditions); null when no episode names the key. Media is
- * served only after this.
+ * audio, transcript, artwork or one of the artwork's renditions) and which part it is; null when no episode names the
+ * key. Media is served only after this.
  */
 export async function findEpisodeMediaGrant(
   db: Database,
   key: string,
   now: Date,
   readViewer: () => Promise<EpisodeViewer>,
-): Promise<EpisodeGrant | null> {
+): Promise<{ grant: EpisodeGrant; part: EpisodePart } | null> {
   const [row] = await db
     .select({
       ...accessColumns,
@@ -322,7 +322,8 @@ export async function findEpisodeMediaGrant(
     )
     .limit(1);
   if (!row) return null;
-  return grantOf(row, partNamedBy(row, key), now, readViewer);
+  const part = partNamedBy(row, key);
+  return { grant: await grantOf(row, part, now, readViewer), part };
 }
 
 export type FeedEpisode = {

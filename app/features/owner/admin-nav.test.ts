@@ -10,6 +10,7 @@ describe("the admin shell's links", () => {
       "Events",
       "Resources",
       "Content Calendar",
+      "Analytics",
       "Contact Messages",
       "Guest Applications",
       "Subscribers",
@@ -21,7 +22,7 @@ describe("the admin shell's links", () => {
     ]);
   });
 
-  it("gives an editor the show's content and guest applications, and support the audience's screens", () => {
+  it("gives an editor the show's content, analytics and guest applications, and support the audience's screens", () => {
     expect(adminLinksFor("editor").map((link) => link.label)).toEqual([
       "Episodes",
       "Insights",
@@ -29,6 +30,7 @@ describe("the admin shell's links", () => {
       "Events",
       "Resources",
       "Content Calendar",
+      "Analytics",
       "Guest Applications",
     ]);
     expect(adminLinksFor("support").map((link) => link.label)).toEqual([

@@ -17,7 +17,8 @@ export type AdminLinkIcon =
   | "members"
   | "settings"
   | "staff"
-  | "activity";
+  | "activity"
+  | "analytics";
 
 export type AdminLink = { label: string; to: string; icon: AdminLinkIcon; roles: readonly AdminRole[] };
 
@@ -36,6 +37,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { label: "Events", to: "/admin/events", icon: "events", roles: ROLES.content },
   { label: "Resources", to: "/admin/resources", icon: "resources", roles: ROLES.content },
   { label: "Content Calendar", to: "/admin/content-calendar", icon: "calendar", roles: ROLES.content },
+  { label: "Analytics", to: "/admin/analytics", icon: "analytics", roles: ROLES.analytics },
   { label: "Contact Messages", to: "/admin/contacts", icon: "messages", roles: ROLES.audience },
   { label: "Guest Applications", to: "/members/guest-applications", icon: "applications", roles: ROLES.applications },
   { label: "Subscribers", to: "/admin/subscribers", icon: "subscribers", roles: ROLES.audience },

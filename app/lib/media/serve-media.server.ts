@@ -16,6 +16,8 @@ export type ServeMediaOptions = {
   download?: { fileName: string; disposition: "inline" | "attachment" };
   /** How long the signed URL an S3 redirect points to stays valid; SIGNED_URL_SECONDS of the caching unless given. */
   signedUrlSeconds?: number;
+  /** Told the bytes a GET is given, served here or by the redirect to storage: how downloads are counted. */
+  onServe?: (bytes: { start: number; end: number; size: number }) => void;
 };
 
 const CACHE_CONTROL: Record<MediaCaching, string> = {
@@ -104,6 +106,10 @@ export async function serveMedia(
     return new Response(null, { status: 416, headers });
   }
 
+  const range = requested.kind === "range" ? requested.range : undefined;
+  const served = () =>
+    options.onServe?.({ start: range?.start ?? 0, end: range?.end ?? stored.size - 1, size: stored.size });
+
   // A stale If-Range asks for the whole file, yet the client would send its Range on to the signed URL: that rare
   // request is answered here.
   if (request.method === "GET" && (rangeAllowed || rangeHeader === null) && redirectsToStorage(options)) {
@@ -113,12 +119,12 @@ export async function serveMedia(
       contentDisposition: disposition,
     });
     if (signedUrl !== null) {
+      served();
       // The address changes with every signature, so the redirect itself is never cached.
       return new Response(null, { status: 307, headers: { Location: signedUrl, "Cache-Control": "no-store" } });
     }
   }
 
-  const range = requested.kind === "range" ? requested.range : undefined;
   const status = range ? 206 : 200;
   if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stored.size}`);
   headers.set("Content-Length", String(range ? range.end - range.start + 1 : stored.size));
@@ -132,5 +138,6 @@ export async function serveMedia(
     if ((await storage.stat(key)) === null) return plainText(404, "Not found");
     throw error;
   }
+  served();
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers });
 }

@@ -3,6 +3,7 @@ import { currentActor } from "~/features/activity/actor.server";
 import { apiRegistry } from "~/lib/api-calls.server";
 import { calls as adminAccountCalls } from "./admin/account";
 import { calls as adminActivityCalls } from "./admin/activity";
+import { calls as adminAnalyticsCalls } from "./admin/analytics";
 import { calls as adminContactReadCalls } from "./admin/contact-read";
 import { calls as adminContactRepliesCalls } from "./admin/contact-replies";
 import { calls as adminContactsCalls } from "./admin/contacts";
@@ -77,6 +78,7 @@ import { calls as subscribersSubscriberCalls } from "./subscribers/subscriber";
 export const api = apiRegistry(
   [
     ...adminActivityCalls,
+    ...adminAnalyticsCalls,
     ...adminContactReadCalls,
     ...adminContactRepliesCalls,
     ...adminContactsCalls,

@@ -1,3 +1,4 @@
+import { countServedAudio } from "~/features/analytics/count-downloads.server";
 import { isGranted } from "~/features/episodes/episode-access.server";
 import { FEED_EPISODE_PARTS, type FeedEpisodePart, findFeedEpisodePart } from "~/features/episodes/episodes.server";
 import { chaptersResponse } from "~/features/episodes/podcast-feed.server";
@@ -16,10 +17,11 @@ const isFeedPart = (part: string | undefined): part is FeedEpisodePart =>
  * GET /feeds/{token}/{part}/{episodeId}: what a private feed's item names (the `audio` enclosure, its `transcript`,
  * `artwork` and `chapters`), for the podcast app, which sends no cookie. The member's tier is read on every request
  * and the episode access rule answers for the part, so a downgrade or cancellation stops premium audio at once; files
- * are served with byte ranges as all media, never cached.
+ * are served with byte ranges as all media, never cached; the audio is counted as downloads.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, media } = context.get(appContext);
+  const app = context.get(appContext);
+  const { db, media } = app;
   const token = privateFeedToken(params.token);
   const member = token ? await findFeedMember(db, token) : null;
   if (!member) return feedRefusal(404);
@@ -32,5 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found || !isGranted(found.grant)) return feedRefusal(404);
   if (found.kind === "chapters")
     return found.chapters.length > 0 ? chaptersResponse(found.chapters, "private") : feedRefusal(404);
-  return found.key ? serveMedia(request, media, found.key, { caching: "private" }) : feedRefusal(404);
+  if (!found.key) return feedRefusal(404);
+  const onServe = params.part === "audio" ? countServedAudio(app, request, found.key, "premium") : undefined;
+  return serveMedia(request, media, found.key, { caching: "private", onServe });
 }

@@ -1,3 +1,4 @@
+import { countServedAudio } from "~/features/analytics/count-downloads.server";
 import { episodeViewerOf } from "~/features/episodes/episode-access.server";
 import { findEpisodeMediaGrant } from "~/features/episodes/episodes.server";
 import { PREMIUM_REQUIRED_MESSAGE } from "~/features/premium/premium-access.server";
@@ -17,10 +18,12 @@ const plainText = (status: number, text: string) =>
  * rendition, served only once an episode naming the key is found, as the episode access rule answers for that part:
  * cached for a year when everyone may have it (the key never changes its bytes), never cached when only the requester
  * may (a member's early access or premium episode, the owner's preview), 403 when the requester sees the episode but
- * not this part, 404 otherwise. A host story's video, poster and poster rendition are public.
+ * not this part, 404 otherwise; the audio is counted as downloads (docs/analytics.md). A host story's video, poster and
+ * poster rendition are public.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, media } = context.get(appContext);
+  const app = context.get(appContext);
+  const { db, media } = app;
   const key = params["*"] ?? "";
   if (isMediaKey(key) && key.startsWith(`${SHOW_ARTWORK_UPLOAD.prefix}/`)) {
     if (await isShowArtworkKey(db, key)) return serveMedia(request, media, key, { caching: "immutable" });
@@ -29,8 +32,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (isMediaKey(key) && (await isStoryMediaKey(db, key)))
     return serveMedia(request, media, key, { caching: "immutable" });
   const readViewer = async () => episodeViewerOf(await getViewer(db, request));
-  const grant = isMediaKey(key) ? await findEpisodeMediaGrant(db, key, new Date(), readViewer) : null;
-  if (grant === "locked") return plainText(403, PREMIUM_REQUIRED_MESSAGE);
-  if (grant === null || grant === "hidden") return plainText(404, "Not found");
-  return serveMedia(request, media, key, { caching: grant === "everyone" ? "immutable" : "private" });
+  const found = isMediaKey(key) ? await findEpisodeMediaGrant(db, key, new Date(), readViewer) : null;
+  if (found?.grant === "locked") return plainText(403, PREMIUM_REQUIRED_MESSAGE);
+  if (found === null || found.grant === "hidden") return plainText(404, "Not found");
+  const everyone = found.grant === "everyone";
+  return serveMedia(request, media, key, {
+    caching: everyone ? "immutable" : "private",
+    onServe: found.part === "audio" ? countServedAudio(app, request, key, everyone ? "public" : "premium") : undefined,
+  });
 }

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import ChartColumn from "lucide-react/icons/chart-column";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Clapperboard from "lucide-react/icons/clapperboard";
@@ -44,6 +45,7 @@ const ICONS: Record<AdminLinkIcon, LucideIcon> = {
   settings: Settings,
   staff: UserCog,
   activity: History,
+  analytics: ChartColumn,
 };
 
 const linkClass =

@@ -1,0 +1,201 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callApi } from "#tests/setup/call-api";
+import { insertPodcastEpisode } from "#tests/setup/owner-fixtures";
+import { signInStaff } from "#tests/setup/sessions";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
+import { analyticsKeys, audioRequests, downloadDays } from "~/db/schema";
+import { createDiskStorage } from "~/lib/media/disk-storage.server";
+import type { MediaStorage } from "~/lib/media/media-storage.server";
+import {
+  type AudioServed,
+  bytesForDownload,
+  coveredBytes,
+  listenerAddress,
+  purgeAnalytics,
+  recordAudioRequest,
+} from "./count-downloads.server";
+
+const KEY = "episodes/audio/analyticstone000001.mp3";
+const SIZE = 600_010;
+/** Ten minutes of audio after a 10-byte ID3 tag: a minute is 60,000 bytes, and a download 60,010. */
+const DURATION_SECONDS = 600;
+const MINUTE = 60_010;
+const PHONE = "Podcasts/1650.20 CFNetwork/1408.0.4 Darwin/22.5.0";
+const OVERCAST = "Overcast/3.0 (+http://overcast.fm/; iOS podcast app)";
+const START = new Date("2026-03-02T10:00:00Z");
+const HOUR = 60 * 60 * 1000;
+
+let database: TestDatabase;
+let folder: string;
+let media: MediaStorage;
+let episodeId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  folder = await mkdtemp(path.join(os.tmpdir(), "analytics-media-"));
+  media = createDiskStorage(folder);
+  // An ID3v2 tag with no frames (10 bytes) and then the "audio".
+  const file = Buffer.alloc(SIZE);
+  file.write("ID3", 0, "latin1");
+  file[3] = 4;
+  await mkdir(path.join(folder, "episodes/audio"), { recursive: true });
+  await writeFile(path.join(folder, KEY), file);
+  ({ id: episodeId } = await insertPodcastEpisode(database.db, {
+    status: "published",
+    publishDate: new Date("2026-03-01T00:00:00Z"),
+    title: "Counted",
+    audioKey: KEY,
+    durationSeconds: DURATION_SECONDS,
+  }));
+});
+afterAll(async () => {
+  await database.close();
+  await rm(folder, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await database.db.delete(audioRequests);
+  await database.db.delete(downloadDays);
+});
+
+const served = (overrides: Partial<AudioServed> = {}): AudioServed => ({
+  audioKey: KEY,
+  access: "public",
+  clientIp: "198.51.100.7",
+  userAgent: PHONE,
+  start: 0,
+  end: SIZE - 1,
+  size: SIZE,
+  at: START,
+  ...overrides,
+});
+const record = (overrides: Partial<AudioServed> = {}) =>
+  recordAudioRequest({ db: database.db, media }, served(overrides));
+const later = (hours: number) => new Date(START.getTime() + hours * HOUR);
+
+describe("the bytes a download needs", () => {
+  it("is a minute of audio and the header, or the whole file when it is a minute or shorter or of unknown length", () => {
+    expect(bytesForDownload(SIZE, DURATION_SECONDS, 10)).toBe(MINUTE);
+    expect(bytesForDownload(48_501, 12, 0)).toBe(48_501);
+    expect(bytesForDownload(48_501, null, 0)).toBe(48_501);
+  });
+
+  it("adds ranges up, overlaps once", () => {
+    expect(
+      coveredBytes([
+        { firstByte: 0, lastByte: 99 },
+        { firstByte: 50, lastByte: 149 },
+        { firstByte: 300, lastByte: 309 },
+      ]),
+    ).toBe(160);
+    expect(coveredBytes([{ firstByte: 0, lastByte: 1 }])).toBe(2);
+  });
+});
+
+describe("a listener", () => {
+  it("is the whole IPv4 address and an IPv6 address's /64", () => {
+    expect(listenerAddress("198.51.100.7")).toBe("198.51.100.7");
+    expect(listenerAddress("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(listenerAddress("2001:db8:1:2::5")).toBe("2001:0db8:0001:0002::/64");
+    expect(listenerAddress("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe(listenerAddress("2001:db8:1:2::9"));
+  });
+});
+
+describe("counting downloads", () => {
+  it("counts a whole file once in 24 hours and again after, never counting a probe or a bot", async () => {
+    expect(await record({ start: 0, end: 1 })).toBe("not counted");
+    expect(
+      await record({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
+    ).toBe("not counted");
+    expect(await record({ userAgent: null })).toBe("not counted");
+    expect(await record()).toBe("counted");
+    expect(await record({ at: later(23) })).toBe("not counted");
+    expect(await record({ at: later(25) })).toBe("counted");
+    const rows = await database.db.select().from(downloadDays).orderBy(downloadDays.day);
+    const row = {
+      episodeId,
+      app: "Apple Podcasts",
+      platform: "Apple",
+      device: "Apple iPhone",
+      access: "public",
+      country: "",
+      downloads: 1,
+    };
+    expect(rows).toEqual([
+      { day: "2026-03-02", ...row },
+      { day: "2026-03-03", ...row },
+    ]);
+    // Raw requests never hold the address.
+    const raw = await database.db.select().from(audioRequests);
+    expect(JSON.stringify(raw)).not.toContain("198.51.100.7");
+  });
+
+  it("adds a listener's ranges up to a minute, and counts ranges that never reach one as nothing", async () => {
+    expect(await record({ start: 0, end: 29_999 })).toBe("not counted");
+    expect(await record({ start: 20_000, end: 50_000, at: later(1) })).toBe("not counted");
+    expect(await record({ start: 50_001, end: MINUTE - 1, at: later(2) })).toBe("counted");
+    // Another listener's ranges: two pieces of half a minute, a day apart.
+    const other = { clientIp: "198.51.100.8" };
+    expect(await record({ ...other, start: 0, end: 30_000 })).toBe("not counted");
+    expect(await record({ ...other, start: 30_001, end: MINUTE - 1, at: later(25) })).toBe("not counted");
+    const [row] = await database.db.select({ downloads: downloadDays.downloads }).from(downloadDays);
+    expect(row.downloads).toBe(1);
+  });
+
+  it("takes two addresses of one /64 with one app for one listener, and two apps at one address for two", async () => {
+    expect(await record({ clientIp: "2001:db8:7:7::1" })).toBe("counted");
+    expect(await record({ clientIp: "2001:db8:7:7:ffff::2" })).toBe("not counted");
+    expect(await record({ clientIp: "2001:db8:7:7::1", userAgent: OVERCAST })).toBe("counted");
+    const rows = await database.db.select({ app: downloadDays.app }).from(downloadDays).orderBy(downloadDays.app);
+    expect(rows).toEqual([{ app: "Apple Podcasts" }, { app: "Overcast" }]);
+  });
+
+  it("counts one download when two requests complete it at once", async () => {
+    const outcomes = await Promise.all([record({ start: 0, end: 40_000 }), record({ start: 30_000, end: MINUTE })]);
+    expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(1);
+  });
+
+  it("forgets raw requests after the days kept and keys older than yesterday, keeping the daily rows", async () => {
+    await record();
+    await database.db.insert(analyticsKeys).values({ day: "2026-02-01", secret: "old" });
+    await purgeAnalytics(database.db, later(24 * 31), 30);
+    expect(await database.db.select().from(audioRequests)).toEqual([]);
+    expect(await database.db.select().from(analyticsKeys)).toEqual([]);
+    expect(await database.db.select({ downloads: downloadDays.downloads }).from(downloadDays)).toEqual([
+      { downloads: 1 },
+    ]);
+  });
+});
+
+describe("GET /api/admin/analytics/downloads", () => {
+  it("answers the owner and editors the downloads in total, per day, app and episode", async () => {
+    await record();
+    await record({ userAgent: OVERCAST, at: later(24) });
+    const editor = await signInStaff(database.db, "editor");
+    const response = await callApi(
+      database.db,
+      new Request(`http://localhost/api/admin/analytics/downloads?episode=${episodeId}&from=2026-03-01`, {
+        headers: { cookie: editor.cookie },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: "Downloads",
+      data: {
+        total: 2,
+        byDay: [
+          { date: "2026-03-02", downloads: 1 },
+          { date: "2026-03-03", downloads: 1 },
+        ],
+        byApp: [
+          { app: "Apple Podcasts", downloads: 1 },
+          { app: "Overcast", downloads: 1 },
+        ],
+        byEpisode: [{ id: episodeId, title: "Counted", downloads: 2 }],
+      },
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import "~/lib/zod-without-eval";
+import { z } from "zod";
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const day = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => DATE_PATTERN.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+      error: `${name} must be a date such as 2026-01-31`,
+    })
+    .optional();
+
+/** GET /api/admin/analytics/downloads: `?episode=&from=&to=`, each optional; the dates are UTC days, both included. */
+export const DownloadsQuerySchema = z
+  .strictObject({
+    episode: z.coerce
+      .number({ error: "episode must be an episode id" })
+      .int({ error: "episode must be an episode id" })
+      .min(1, { error: "episode must be an episode id" })
+      .max(2_147_483_647, { error: "episode must be an episode id" })
+      .optional(),
+    from: day("from"),
+    to: day("to"),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: "from must not be after to",
+    path: ["from"],
+  });
+export type DownloadsQuery = z.infer<typeof DownloadsQuerySchema>;
+
+/** The analytics screen's ranges: the last 7, 30 or 90 days, or everything counted. */
+export const ANALYTICS_RANGES = ["7", "30", "90", "all"] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+
+export const AnalyticsPageQuerySchema = z.object({
+  range: z.enum(ANALYTICS_RANGES).catch("30"),
+});
+
+export type DownloadsSummary = {
+  total: number;
+  byDay: { date: string; downloads: number }[];
+  byApp: { app: string; downloads: number }[];
+  byEpisode: { id: number; title: string; downloads: number }[];
+};
