@@ -68,6 +68,7 @@ export default [
     route("admin/resources", "routes/admin/resources.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
     route("admin/email", "routes/admin/email.tsx"),
+    route("admin/analytics", "routes/admin/analytics.tsx"),
   ]),
 
   // The page cache's one public API answer (app/lib/public-routes.ts); every other call is the dispatcher's.

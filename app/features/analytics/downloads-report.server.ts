@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { downloadDays, podcastEpisodes } from "~/db/schema";
-import type { DownloadsQuery, DownloadsSummary } from "./schema";
+import { csvField } from "~/features/subscribers/subscriber-list";
+import type { AnalyticsReport, Breakdown, DownloadsQuery, DownloadsSummary } from "./schema";
 import { utcDay } from "./count-downloads.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,24 +44,6 @@ export async function summariseDownloads(db: Database, query: DownloadsQuery): P
 
 /** The first day of the last `days` UTC days up to `now`, today included. */
 export const firstDayOf = (now: Date, days: number) => utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
-
-type Breakdown = { name: string; downloads: number }[];
-
-export type AnalyticsReport = {
-  summary: DownloadsSummary;
-  /** Every day of the range with its downloads, none missing, for the chart. */
-  days: { date: string; downloads: number }[];
-  byPlatform: Breakdown;
-  byDevice: Breakdown;
-  /** Empty when no GEOIP_DB is set (nothing was counted by country). */
-  byCountry: Breakdown;
-  /** Each episode's downloads in its first 7 and 30 days from its publish date, and the show's medians. */
-  launches: {
-    episodes: { id: number; title: string; publishDay: string; first7: number; first30: number }[];
-    median7: number;
-    median30: number;
-  };
-};
 
 const median = (values: number[]) => {
   if (values.length === 0) return 0;
@@ -140,27 +123,11 @@ export async function downloadsThisWeek(db: Database, now: Date): Promise<number
   return (await summariseDownloads(db, { from: firstDayOf(now, 7), to: utcDay(now) })).total;
 }
 
-const CSV_COLUMNS = [
-  "date",
-  "episode_id",
-  "episode_title",
-  "app",
-  "platform",
-  "device",
-  "access",
-  "country",
-  "downloads",
-];
+const CSV_COLUMNS = ["Date", "Episode Id", "Episode", "App", "Platform", "Device", "Access", "Country", "Downloads"];
 
-const csvField = (value: string | number) => {
-  const text = String(value);
-  // A leading = + - @ would be a formula to a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** Every daily row, oldest first, as CSV. */
-export async function downloadDaysCsv(db: Database): Promise<string> {
+/** Every daily row, oldest first, as CSV lines (the header first), with the csv export's quoting. */
+export async function* downloadDaysCsvLines(db: Database): AsyncGenerator<string[]> {
+  yield [CSV_COLUMNS.map(csvField).join(",")];
   const rows = await db
     .select({
       day: downloadDays.day,
@@ -176,10 +143,11 @@ export async function downloadDaysCsv(db: Database): Promise<string> {
     .from(downloadDays)
     .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, downloadDays.episodeId))
     .orderBy(downloadDays.day, downloadDays.episodeId, downloadDays.app, downloadDays.platform, downloadDays.device);
-  const lines = rows.map((row) =>
+  yield rows.map((row) =>
     [row.day, row.episodeId, row.title, row.app, row.platform, row.device, row.access, row.country, row.downloads]
-      .map(csvField)
+      .map((value) => csvField(String(value)))
       .join(","),
   );
-  return `${[CSV_COLUMNS.join(","), ...lines].join("\r\n")}\r\n`;
 }
+
+export const downloadsCsvFileName = (now: Date) => `downloads-${utcDay(now)}.csv`;

@@ -44,3 +44,21 @@ export type DownloadsSummary = {
   byApp: { app: string; downloads: number }[];
   byEpisode: { id: number; title: string; downloads: number }[];
 };
+
+export type Breakdown = { name: string; downloads: number }[];
+
+export type AnalyticsReport = {
+  summary: DownloadsSummary;
+  /** Every day of the range with its downloads, none missing, for the chart. */
+  days: { date: string; downloads: number }[];
+  byPlatform: Breakdown;
+  byDevice: Breakdown;
+  /** Empty when no GEOIP_DB is set (nothing was counted by country). */
+  byCountry: Breakdown;
+  /** Each episode's downloads in its first 7 and 30 days from its publish date, and the show's medians. */
+  launches: {
+    episodes: { id: number; title: string; publishDay: string; first7: number; first30: number }[];
+    median7: number;
+    median30: number;
+  };
+};

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { downloadsThisWeek } from "~/features/analytics/downloads-report.server";
 import { PAYING_SUBSCRIPTION_STATUSES } from "~/features/membership/billing.server";
 import { MONTHLY_PRICE_USD } from "~/features/membership/plans";
 import { readShowAtAGlance } from "~/features/owner/at-a-glance.server";
@@ -7,7 +8,7 @@ import { ShowAtAGlance } from "~/features/owner/components/show-at-a-glance";
 import { appContext } from "~/lib/app-context.server";
 import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
-import { STAFF_ROLE_LABELS } from "~/lib/staff-roles";
+import { hasRole, ROLES, STAFF_ROLE_LABELS } from "~/lib/staff-roles";
 import type { Route } from "./+types/dashboard";
 import { DashboardTabs } from "./dashboard-tabs";
 import { loadDashboardTabs } from "./dashboard-tabs.server";
@@ -27,13 +28,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { isOwner, staff } = await getViewer(db, request);
   if (!staff) return { view: "login" as const };
   // The summary and the tabs show members, revenue and messages: the owner's. Other roles start from the shell's links.
-  if (!isOwner) return { view: "staff" as const, role: STAFF_ROLE_LABELS[staff.role] };
   const now = new Date();
+  // Editors see the week's downloads as well: analytics are theirs too.
+  const weekDownloads = hasRole(staff, ROLES.analytics) ? await downloadsThisWeek(db, now) : null;
+  if (!isOwner) return { view: "staff" as const, role: STAFF_ROLE_LABELS[staff.role], weekDownloads };
   const [glance, tabs] = await Promise.all([
     readShowAtAGlance(db, now, { payingStatuses: PAYING_SUBSCRIPTION_STATUSES, monthlyPriceUsd: MONTHLY_PRICE_USD }),
     loadDashboardTabs(db, now),
   ]);
-  return { view: "dashboard" as const, glance, tabs };
+  return { view: "dashboard" as const, glance, tabs, weekDownloads };
+}
+
+/** Downloads in the last 7 days, counted by the IAB rules, and the way to the analytics screen. */
+function WeekDownloads({ downloads }: { downloads: number | null }) {
+  if (downloads === null) return null;
+  return (
+    <p className="mt-6 rounded-lg border border-border bg-card p-4">
+      <span className="font-semibold text-2xl tabular-nums">{downloads}</span> downloads this week.{" "}
+      <Link to="/admin/analytics" className="underline">
+        See analytics
+      </Link>
+    </p>
+  );
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -55,6 +71,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </Link>
           .
         </p>
+        <WeekDownloads downloads={loaderData.weekDownloads} />
       </main>
     );
   }
@@ -69,6 +86,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <div className="mt-8">
         <ShowAtAGlance glance={loaderData.glance} />
       </div>
+      <WeekDownloads downloads={loaderData.weekDownloads} />
       <DashboardTabs data={loaderData.tabs} className="mt-10" />
     </main>
   );

@@ -40,6 +40,7 @@ import { defaultSiteSettings } from "~/lib/site-config";
 import { STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
 import { api } from "~/routes/api/calls.server";
 import * as activityPage from "../admin/activity";
+import * as analyticsPage from "../admin/analytics";
 import * as contactsPage from "../admin/contacts";
 import * as contentCalendarPage from "../admin/content-calendar";
 import * as emailPage from "../admin/email";
@@ -298,6 +299,8 @@ const OWNER_CALLS: OwnerCall[] = [
   }),
   ownerCall("POST /api/admin/email/test", { body: () => ({ subject: "News", message: "Hello" }), ownerStatus: 200 }),
   ownerCall("GET /api/admin/activity", { query: "person=owner@example.com&kind=episode.deleted&page=1" }),
+  ownerCall("GET /api/admin/analytics/downloads", { query: "from=2026-01-01&to=2026-12-31" }),
+  ownerCall("GET /api/admin/analytics/downloads.csv"),
   ownerCall("GET /api/admin/stories"),
   ownerCall("PUT /api/admin/stories/order", { body: () => ({ ids: [ids.story] }) }),
   ownerCall("POST /api/admin/stories", {
@@ -389,14 +392,15 @@ const OWNER_CALLS: OwnerCall[] = [
 ];
 
 /**
- * Who may make each call, as decision 055 says in words: the owner everything; an editor the show's content and guest
- * applications; support contact messages, guest applications, subscribers and reading the members list. Written out
+ * Who may make each call, as decision 055 says in words: the owner everything; an editor the show's content, download
+ * analytics (decision 058) and guest applications; support contact messages, guest applications, subscribers and reading the members list. Written out
  * here rather than read from the declarations, so that a declaration that drifts from it fails.
  */
 function rolesAllowed(name: string): readonly StaffRole[] {
   const path = name.split(" ")[1];
   if (/^\/api\/admin\/(staff|settings|sign-ins|activity|mail|email|imports)\b/.test(path)) return ["owner"];
   if (name === "GET /api/admin/members") return ["owner", "support"];
+  if (path.startsWith("/api/admin/analytics")) return ["owner", "editor"];
   if (path.startsWith("/api/admin/members")) return ["owner"];
   if (/^\/api\/(admin\/contacts|contacts|subscribers)\b/.test(path)) return ["owner", "support"];
   if (
@@ -556,6 +560,7 @@ describe("owner pages", () => {
     { path: "/admin/resources", loader: resourcesPage.loader, roles: content },
     { path: "/admin/activity", loader: activityPage.loader, roles: ["owner"] },
     { path: "/admin/email", loader: emailPage.loader, roles: ["owner"] },
+    { path: "/admin/analytics", loader: analyticsPage.loader, roles: content },
   ];
   // A page whose address names a record: the import the fresh database holds.
   const importProgressPage = () => ({

@@ -1,6 +1,11 @@
-import { summariseDownloads } from "~/features/analytics/downloads-report.server";
+import {
+  downloadDaysCsvLines,
+  downloadsCsvFileName,
+  summariseDownloads,
+} from "~/features/analytics/downloads-report.server";
 import { DownloadsQuerySchema } from "~/features/analytics/schema";
 import { apiCall } from "~/lib/api-calls.server";
+import { csvResponse } from "~/lib/owner-list.server";
 import { ROLES } from "~/lib/staff-roles";
 
 export const calls = [
@@ -18,5 +23,12 @@ export const calls = [
       message: "Downloads",
       data: await summariseDownloads(db, query),
     }),
+  }),
+  /** Every daily row (day, episode, app, platform, device, access, country, downloads) as a CSV file. */
+  apiCall({
+    method: "GET",
+    path: "/api/admin/analytics/downloads.csv",
+    access: { staff: ROLES.analytics },
+    handler: ({ db }) => csvResponse(downloadsCsvFileName(new Date()), downloadDaysCsvLines(db)),
   }),
 ];
