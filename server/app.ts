@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
-import { purgeAnalytics } from "~/features/analytics/count-downloads.server";
+import { noteFeedSubscribers, purgeAnalytics } from "~/features/analytics/count-downloads.server";
 import { renewWaitingPremiumMediaKeys } from "~/features/episodes/episode-media.server";
 import { startFeedImportWorker } from "~/features/episodes/feed-import.server";
 import { startMailWorker } from "~/features/mail/audience-mail.server";
@@ -176,6 +176,13 @@ export async function publicPathTest(): Promise<(pathname: string) => boolean> {
   const match = publicRouteMatcher((await serverBuild()).routes);
   return (pathname) => match(pathname) !== null;
 }
+
+/**
+ * Feed readers that report their subscribers do so on the feed's address, which the page cache may answer before any
+ * route runs: the front door hands each feed request's user agent here.
+ */
+export const feedFetchListener = (runtime: AppRuntime) => (userAgent: string | undefined) =>
+  noteFeedSubscribers(runtime.db, userAgent, new Date());
 
 /** Where the page cache learns that public content changed (docs/decisions/027-page-cache.md). */
 export const publicContentVersionOf = (runtime: AppRuntime) => () => publicContentVersion(runtime.db, new Date());

@@ -18,6 +18,8 @@ import { closeAfterUnreadBody } from "./unread-request-body";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Where feed readers report their subscribers (docs/analytics.md). */
+const PODCAST_FEED_PATH = "/podcast.xml";
 const requestLog = createRequestLog(process.stdout);
 
 async function main() {
@@ -34,11 +36,13 @@ async function main() {
   app.use(morgan(DEVELOPMENT ? "dev" : "short", { stream: requestLog }));
 
   let runtime: AppModule.AppRuntime;
+  let noteFeedFetch: (userAgent: string | undefined) => void = () => {};
   let frontDoor: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean> = () => false;
   if (DEVELOPMENT) {
     const vite = await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
     const loadApp = () => vite.ssrLoadModule("./server/app.ts") as Promise<typeof AppModule>;
     runtime = await (await loadApp()).startApp();
+    noteFeedFetch = (await loadApp()).feedFetchListener(runtime);
     const availability = createDatabaseAvailability(runtime.pingDatabase);
     app.use(availability.probes);
     app.use(vite.middlewares);
@@ -56,6 +60,7 @@ async function main() {
     if (!fs.existsSync(buildPath)) throw new Error("there is no build; run npm run build first, or npm start");
     const build = (await import(pathToFileURL(buildPath).href)) as typeof AppModule;
     runtime = await build.startApp();
+    noteFeedFetch = build.feedFetchListener(runtime);
     // Anonymous public pages from memory (docs/decisions/027 and 031). A stored page carries the headers every
     // response carries, and as it cannot carry a per-request nonce, a policy that allows its inline scripts by hash.
     const standardHeaders = standardSecurityHeaders(runtime.env);
@@ -87,6 +92,7 @@ async function main() {
   // A stored page is answered before Express: no middleware runs for it, and the request log gets its line here.
   const server = http.createServer((req, res) => {
     const startedAt = performance.now();
+    if (req.url === PODCAST_FEED_PATH) noteFeedFetch(req.headers["user-agent"]);
     const answered = frontDoor(req, res);
     const logOrPass = (fromMemory: boolean) => {
       if (fromMemory)

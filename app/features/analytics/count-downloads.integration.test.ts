@@ -17,6 +17,7 @@ import {
   purgeAnalytics,
   recordAudioRequest,
 } from "./count-downloads.server";
+import { reportedSubscribers } from "./user-agents.server";
 
 const KEY = "episodes/audio/analyticstone000001.mp3";
 const SIZE = 600_010;
@@ -91,6 +92,17 @@ describe("the bytes a download needs", () => {
       ]),
     ).toBe(160);
     expect(coveredBytes([{ firstByte: 0, lastByte: 1 }])).toBe(2);
+  });
+});
+
+describe("a feed reader's report of its subscribers", () => {
+  it("is the count in its user agent, kept under the agent without the count", () => {
+    expect(reportedSubscribers("Feedly/1.0 (+http://www.feedly.com/fetcher.html; 42 subscribers; feed-id=7)")).toEqual({
+      reader: "Feedly/1.0 (+http://www.feedly.com/fetcher.html; ; feed-id=7)",
+      subscribers: 42,
+    });
+    expect(reportedSubscribers("Overcast/3.0 (+http://overcast.fm/; iOS podcast app)")).toBeNull();
+    expect(reportedSubscribers(null)).toBeNull();
   });
 });
 

@@ -3,10 +3,10 @@ import { isIPv4, isIPv6 } from "node:net";
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import maxmind, { type CountryResponse, type Reader } from "maxmind";
 import type { Database } from "~/db/client.server";
-import { analyticsKeys, audioRequests, downloadDays, podcastEpisodes } from "~/db/schema";
+import { analyticsKeys, audioRequests, downloadDays, feedSubscriberReports, podcastEpisodes } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
-import { classifyUserAgent } from "./user-agents.server";
+import { classifyUserAgent, reportedSubscribers } from "./user-agents.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The IAB guidelines' least listening that makes a download: one minute of audio, plus the file's header. */
@@ -250,7 +250,7 @@ export async function recordAudioRequest(deps: CountingDeps, served: AudioServed
  * Counts an audio request beside its response: after the response is on its way, never awaited by it, and a failure
  * (the database down) is logged and forgotten, so counting never delays or fails the audio.
  */
-export function countOnTheSide(deps: CountingDeps, served: AudioServed): void {
+function countOnTheSide(deps: CountingDeps, served: AudioServed): void {
   setImmediate(() => {
     recordAudioRequest(deps, served).catch((error: unknown) => {
       console.error(`[analytics] could not count an audio request: ${error instanceof Error ? error.message : error}`);
@@ -287,4 +287,26 @@ export function countServedAudio(
       userAgent: request.headers.get("User-Agent"),
       at: new Date(),
     });
+}
+
+/**
+ * Keeps a feed reader's report of its subscribers ("… 42 subscribers" in its user agent), the latest per reader, on
+ * the side of the feed's response like a download; anything else is left alone at the cost of one regular expression.
+ */
+export function noteFeedSubscribers(db: Database, userAgent: string | undefined, at: Date): void {
+  const report = reportedSubscribers(userAgent ?? null);
+  if (!report) return;
+  setImmediate(() => {
+    db.insert(feedSubscriberReports)
+      .values({ ...report, reportedAt: at })
+      .onConflictDoUpdate({
+        target: feedSubscriberReports.reader,
+        set: { subscribers: report.subscribers, reportedAt: at },
+      })
+      .catch((error: unknown) => {
+        console.error(
+          `[analytics] could not keep a feed reader's report: ${error instanceof Error ? error.message : error}`,
+        );
+      });
+  });
 }

@@ -1,9 +1,8 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { downloadDays, podcastEpisodes } from "~/db/schema";
-import { csvField } from "~/features/subscribers/subscriber-list";
-import type { AnalyticsReport, Breakdown, DownloadsQuery, DownloadsSummary } from "./schema";
+import { downloadDays, feedSubscriberReports, podcastEpisodes } from "~/db/schema";
 import { utcDay } from "./count-downloads.server";
+import type { AnalyticsReport, Breakdown, DownloadsQuery, DownloadsSummary } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const downloads = sql<number>`sum(${downloadDays.downloads})`.mapWith(Number);
@@ -43,7 +42,7 @@ export async function summariseDownloads(db: Database, query: DownloadsQuery): P
 }
 
 /** The first day of the last `days` UTC days up to `now`, today included. */
-export const firstDayOf = (now: Date, days: number) => utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+const firstDayOf = (now: Date, days: number) => utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
 
 const median = (values: number[]) => {
   if (values.length === 0) return 0;
@@ -78,7 +77,7 @@ export async function readAnalyticsReport(db: Database, now: Date, days: number 
   const to = utcDay(now);
   const query: DownloadsQuery = days ? { from: firstDayOf(now, days), to } : {};
   const where = filterOf(query);
-  const [summary, byPlatform, byDevice, byCountry, launchRows] = await Promise.all([
+  const [summary, byPlatform, byDevice, byCountry, launchRows, feedSubscribers] = await Promise.all([
     summariseDownloads(db, query),
     breakdown(db, downloadDays.platform, where),
     breakdown(db, downloadDays.device, where),
@@ -102,6 +101,7 @@ export async function readAnalyticsReport(db: Database, now: Date, days: number 
       .where(and(eq(podcastEpisodes.status, "published"), lte(podcastEpisodes.publishDate, now)))
       .groupBy(podcastEpisodes.id)
       .orderBy(desc(podcastEpisodes.publishDate)),
+    estimateFeedSubscribers(db, now),
   ]);
   const from = query.from ?? summary.byDay[0]?.date ?? to;
   return {
@@ -110,6 +110,7 @@ export async function readAnalyticsReport(db: Database, now: Date, days: number 
     byPlatform,
     byDevice,
     byCountry,
+    feedSubscribers,
     launches: {
       episodes: launchRows,
       median7: median(launchRows.map((row) => row.first7)),
@@ -118,16 +119,37 @@ export async function readAnalyticsReport(db: Database, now: Date, days: number 
   };
 }
 
+/** How long a feed reader's report counts in the subscriber estimate: readers fetch a feed at least daily. */
+const SUBSCRIBER_REPORT_DAYS = 7;
+
+/** The estimate of feed subscribers: the sum of each feed reader's latest report of the last week. */
+async function estimateFeedSubscribers(db: Database, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ subscribers: sql<number>`coalesce(sum(${feedSubscriberReports.subscribers}), 0)`.mapWith(Number) })
+    .from(feedSubscriberReports)
+    .where(gte(feedSubscriberReports.reportedAt, new Date(now.getTime() - SUBSCRIBER_REPORT_DAYS * DAY_MS)));
+  return row.subscribers;
+}
+
 /** Downloads of the last 7 days, today included: the dashboard's figure. */
 export async function downloadsThisWeek(db: Database, now: Date): Promise<number> {
   return (await summariseDownloads(db, { from: firstDayOf(now, 7), to: utcDay(now) })).total;
 }
 
-const CSV_COLUMNS = ["Date", "Episode Id", "Episode", "App", "Platform", "Device", "Access", "Country", "Downloads"];
+export const DOWNLOAD_DAYS_CSV_COLUMNS = [
+  "Date",
+  "Episode Id",
+  "Episode",
+  "App",
+  "Platform",
+  "Device",
+  "Access",
+  "Country",
+  "Downloads",
+];
 
-/** Every daily row, oldest first, as CSV lines (the header first), with the csv export's quoting. */
-export async function* downloadDaysCsvLines(db: Database): AsyncGenerator<string[]> {
-  yield [CSV_COLUMNS.map(csvField).join(",")];
+/** Every daily row, oldest first, as the CSV export's fields in its columns' order. */
+export async function readDownloadDaysForCsv(db: Database): Promise<string[][]> {
   const rows = await db
     .select({
       day: downloadDays.day,
@@ -143,10 +165,10 @@ export async function* downloadDaysCsvLines(db: Database): AsyncGenerator<string
     .from(downloadDays)
     .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, downloadDays.episodeId))
     .orderBy(downloadDays.day, downloadDays.episodeId, downloadDays.app, downloadDays.platform, downloadDays.device);
-  yield rows.map((row) =>
-    [row.day, row.episodeId, row.title, row.app, row.platform, row.device, row.access, row.country, row.downloads]
-      .map((value) => csvField(String(value)))
-      .join(","),
+  return rows.map((row) =>
+    [row.day, row.episodeId, row.title, row.app, row.platform, row.device, row.access, row.country, row.downloads].map(
+      String,
+    ),
   );
 }
 

@@ -55,6 +55,8 @@ export type AnalyticsReport = {
   byDevice: Breakdown;
   /** Empty when no GEOIP_DB is set (nothing was counted by country). */
   byCountry: Breakdown;
+  /** Feed subscribers as feed readers report them in their user agents (not every reader does). */
+  feedSubscribers: number;
   /** Each episode's downloads in its first 7 and 30 days from its publish date, and the show's medians. */
   launches: {
     episodes: { id: number; title: string; publishDay: string; first7: number; first30: number }[];

@@ -36,7 +36,7 @@ const PLATFORM_OF_DEVICE: Record<string, string> = {
   "Amazon Smart Speaker": "Amazon",
 };
 
-export const UNKNOWN = "Unknown";
+const UNKNOWN = "Unknown";
 
 export type Listener = { kind: "bot" } | { kind: "player"; app: string; device: string; platform: string };
 

@@ -12,7 +12,7 @@ const RANGE_LABELS: Record<AnalyticsRange, string> = {
 
 const rangeWords = (range: AnalyticsRange) => (range === "all" ? "all time" : `the last ${range} days`);
 
-function describe(bars: { label: string; value: number }[], what: string) {
+function chartDescription(bars: { label: string; value: number }[], what: string) {
   if (bars.length === 0) return `No downloads ${what}.`;
   const top = bars.reduce((best, bar) => (bar.value > best.value ? bar : best));
   const total = bars.reduce((sum, bar) => sum + bar.value, 0);
@@ -74,11 +74,12 @@ export function AnalyticsReportView({
         <h2 className="mb-2 font-semibold text-2xl">Downloads per day</h2>
         <p className="mb-4 text-muted-foreground">
           <strong className="text-foreground">{report.summary.total}</strong> downloads in {rangeWords(range)}, counted
-          by the IAB rules.
+          by the IAB rules. Feed readers report <strong className="text-foreground">{report.feedSubscribers}</strong>{" "}
+          feed subscribers this week.
         </p>
         <BarChart
           title={`Downloads per day, ${rangeWords(range)}`}
-          description={describe(days, `in ${rangeWords(range)}`)}
+          description={chartDescription(days, `in ${rangeWords(range)}`)}
           bars={days}
           labelHeading="Day"
         />

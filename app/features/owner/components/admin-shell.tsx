@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
-import ChartColumn from "lucide-react/icons/chart-column";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
+import ChartColumn from "lucide-react/icons/chart-column";
 import Clapperboard from "lucide-react/icons/clapperboard";
 import FolderDown from "lucide-react/icons/folder-down";
 import History from "lucide-react/icons/history";

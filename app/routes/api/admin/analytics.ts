@@ -1,12 +1,22 @@
+import type { Database } from "~/db/client.server";
 import {
-  downloadDaysCsvLines,
+  DOWNLOAD_DAYS_CSV_COLUMNS,
   downloadsCsvFileName,
+  readDownloadDaysForCsv,
   summariseDownloads,
 } from "~/features/analytics/downloads-report.server";
 import { DownloadsQuerySchema } from "~/features/analytics/schema";
+import { csvField } from "~/features/subscribers/subscriber-list";
 import { apiCall } from "~/lib/api-calls.server";
 import { csvResponse } from "~/lib/owner-list.server";
 import { ROLES } from "~/lib/staff-roles";
+
+/** The daily rows with the subscribers export's quoting, which keeps a spreadsheet from reading a cell as a formula. */
+async function* downloadDaysCsvLines(db: Database): AsyncGenerator<string[]> {
+  const line = (fields: string[]) => fields.map(csvField).join(",");
+  yield [line(DOWNLOAD_DAYS_CSV_COLUMNS)];
+  yield (await readDownloadDaysForCsv(db)).map(line);
+}
 
 export const calls = [
   /**
