@@ -8,6 +8,7 @@ const SCREENS = [
   "Events",
   "Resources",
   "Content Calendar",
+  "Analytics",
   "Contact Messages",
   "Guest Applications",
   "Subscribers",
