@@ -1,11 +1,13 @@
 import { createReadStream, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callApi } from "#tests/setup/call-api";
 import { callRoute, type RouteHandler, routeContext } from "#tests/setup/call-route";
 import { insertEpisodes, publicEpisode } from "#tests/setup/episode-fixtures";
 import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
 import { signInMember, signInOwner, type TestMember } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
+import { downloadDays } from "~/db/schema";
 import { newMediaKey } from "~/lib/media/media-key";
 import * as episodePage from "../public/episode";
 import * as mediaRoute from "../public/media";
@@ -296,5 +298,28 @@ describe("early access", () => {
       message: "Choose an early-access date before the publish date, or leave it empty.",
       errors: { earlyAccessAt: ["Choose an early-access date before the publish date, or leave it empty."] },
     });
+  });
+});
+
+describe("downloads of the audio each address serves", () => {
+  const OVERCAST = { "User-Agent": "Overcast/3.0 (+http://overcast.fm/; iOS podcast app)" };
+  const countedFor = (episodeId: number) =>
+    database.db
+      .select({ access: downloadDays.access, app: downloadDays.app, downloads: downloadDays.downloads })
+      .from(downloadDays)
+      .where(eq(downloadDays.episodeId, episodeId));
+
+  it("counts the private feed's audio as premium and the public episode's /media/ audio as public", async () => {
+    const member = await signInMember(database.db, "basic");
+    expect((await fetchAudio(await feedOf(member), ids.early, OVERCAST)).status).toBe(200);
+    await vi.waitFor(async () =>
+      expect(await countedFor(ids.early)).toEqual([{ access: "premium", app: "Overcast", downloads: 1 }]),
+    );
+    const key = keys.published;
+    const served = await call(mediaRoute.loader, `/media/${key}`, { "*": key }, { headers: OVERCAST });
+    expect(served.status).toBe(200);
+    await vi.waitFor(async () =>
+      expect(await countedFor(ids.published)).toEqual([{ access: "public", app: "Overcast", downloads: 1 }]),
+    );
   });
 });
