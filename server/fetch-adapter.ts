@@ -1,5 +1,8 @@
+import { once } from "node:events";
+import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { nodeBodyOf } from "../app/lib/media/node-body.server";
 
 /**
  * The Fetch Request for an Express request, built once: the same URL, method, headers and body React Router's
@@ -32,6 +35,29 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request
 }
 
 /**
+ * Writes a file's Node stream as it is read, waiting for the socket to drain; a client that goes away ends the read.
+ * One listener of its own on the response, as the other middleware already listens to it.
+ */
+async function writeNodeStream(body: Readable, res: ExpressResponse): Promise<void> {
+  const closed = new Promise<void>((resolve) => res.once("close", resolve));
+  try {
+    for await (const chunk of body) {
+      if (res.destroyed) return;
+      if (!res.write(chunk)) {
+        // An error or a close ends the wait as well; the loop then sees the response destroyed.
+        const waiting = new AbortController();
+        const drained = once(res, "drain", { signal: waiting.signal }).catch(() => {});
+        await Promise.race([drained, closed]);
+        waiting.abort();
+      }
+    }
+    if (!res.destroyed) res.end();
+  } finally {
+    body.destroy();
+  }
+}
+
+/**
  * Writes a Fetch Response to Express. Its headers replace those the middleware set (a stored page's
  * Content-Security-Policy replaces the per-request one), through Express, which names the charset of a text type;
  * cookies are added one by one.
@@ -52,8 +78,10 @@ export async function sendResponse(res: ExpressResponse, response: Response): Pr
     res.end();
     return;
   }
+  const nodeBody = nodeBodyOf(response);
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    if (nodeBody) await writeNodeStream(nodeBody, res);
+    else await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;

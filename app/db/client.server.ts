@@ -55,6 +55,10 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
   // Without timeouts a request waits forever on a database that stopped answering; with them it fails within seconds.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 30_000 });
   pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  // A connection that fails while checked out between two queries (inside a transaction) emits its error on the client,
+  // which the pool does not listen to then: unheard, Node would end the process. The transaction's next query fails
+  // with it, so the caller hears of it there.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzleNodePostgres(pool, { schema });
   return {
     db,

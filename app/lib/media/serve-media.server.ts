@@ -1,7 +1,8 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { isNotModified } from "~/lib/conditional-get.server";
 import { ifRangeHolds, parseRangeHeader } from "./byte-range";
 import type { MediaStorage } from "./media-storage.server";
+import { responseFromNodeStream } from "./node-body.server";
 
 /**
  * How a response may be cached. `immutable`: the URL carries the media key (keys never change their bytes), so
@@ -139,5 +140,5 @@ export async function serveMedia(
     throw error;
   }
   served();
-  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers });
+  return responseFromNodeStream(body, { status, headers });
 }
