@@ -30,6 +30,7 @@ const ADMIN_PAGES = [
   "/admin/resources",
   "/admin/settings",
   "/admin/activity",
+  "/admin/analytics",
   "/members/guest-applications",
 ];
 
