@@ -38,6 +38,7 @@ const memberPages = [
   "/members/guest-applications",
 ];
 const ownerPages = [
+  "/admin/analytics",
   "/admin/contacts",
   "/admin/subscribers",
   "/admin/content-calendar",

@@ -29,6 +29,7 @@ export function BarChart({
   const slot = bars.length > 0 ? WIDTH / bars.length : WIDTH;
   return (
     <figure className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <figcaption className="sr-only">{title}</figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
@@ -54,7 +55,6 @@ export function BarChart({
           );
         })}
       </svg>
-      <figcaption className="sr-only">{title}</figcaption>
       <Table aria-label={title} scrollsByKeyboard className="max-h-80">
         <TableHeader>
           <TableRow>
