@@ -39,6 +39,7 @@ const ROUTES = [
   "/admin/contacts",
   "/admin/subscribers",
   "/admin/content-calendar",
+  "/admin/analytics",
   "/no-such-page",
 ];
 
