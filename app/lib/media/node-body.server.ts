@@ -27,7 +27,7 @@ function lazyWebStream(body: Readable): ReadableStream<Uint8Array> {
 
 /**
  * A Response whose body is a file's Node stream: the server writes it to the socket with `pipe`, without turning each
- * chunk into a web stream's and back (docs/performance.md).
+ * chunk into a web stream's and back (docs/decisions/058-download-analytics.md).
  */
 export function responseFromNodeStream(body: Readable, init: ResponseInit): Response {
   const response = new Response(lazyWebStream(body), init);
