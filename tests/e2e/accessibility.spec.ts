@@ -149,6 +149,7 @@ test.describe("accessibility", () => {
       "/admin/subscribers",
       "/admin/content-calendar",
       "/admin/members",
+      "/admin/email",
       "/members/guest-applications",
     ]) {
       test(`${path} with its data`, async ({ page }) => {
