@@ -111,4 +111,28 @@ describe("database availability", () => {
     expect((await readyz()).status).toBe(200);
     expect(availability.lastCheckFailed()).toBe(false);
   });
+
+  it("reports the storage unreachable on /readyz alone, while pages still answer", async () => {
+    const availability = createDatabaseAvailability(
+      async () => {},
+      () => Promise.reject(new Error("no such bucket")),
+    );
+    const app = express().use(availability.probes).use(availability.requireDatabase);
+    app.use((_req, res) => {
+      res.send("app");
+    });
+    const listening = app.listen(0, "127.0.0.1");
+    server = listening;
+    await new Promise((resolve) => listening.once("listening", resolve));
+    const address = listening.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    const url = `http://127.0.0.1:${address.port}`;
+    const ready = await fetch(`${url}/readyz`);
+    expect([ready.status, ready.headers.get("cache-control"), await ready.json()]).toEqual([
+      503,
+      "no-store",
+      { status: "storage unreachable" },
+    ]);
+    expect(await (await fetch(`${url}/insights`)).text()).toBe("app");
+  });
 });

@@ -33,7 +33,10 @@ async function main() {
   morgan.token("url", (req: IncomingMessage & { originalUrl?: string }) =>
     redactSecretPath(req.originalUrl ?? req.url ?? "-"),
   );
-  app.use(morgan(DEVELOPMENT ? "dev" : "short", { stream: requestLog }));
+  // A proxy or orchestrator asks every few seconds: only a probe that fails is worth a line.
+  const quietProbe = (req: IncomingMessage, res: ServerResponse) =>
+    (req.url === "/healthz" || req.url === "/readyz") && res.statusCode === 200;
+  app.use(morgan(DEVELOPMENT ? "dev" : "short", { stream: requestLog, skip: quietProbe }));
 
   let runtime: AppModule.AppRuntime;
   let noteFeedFetch: (userAgent: string | undefined) => void = () => {};
@@ -43,7 +46,7 @@ async function main() {
     const loadApp = () => vite.ssrLoadModule("./server/app.ts") as Promise<typeof AppModule>;
     runtime = await (await loadApp()).startApp();
     noteFeedFetch = (await loadApp()).feedFetchListener(runtime);
-    const availability = createDatabaseAvailability(runtime.pingDatabase);
+    const availability = createDatabaseAvailability(runtime.pingDatabase, () => runtime.media.ping());
     app.use(availability.probes);
     app.use(vite.middlewares);
     app.use(availability.requireDatabase);
@@ -72,7 +75,7 @@ async function main() {
         "Content-Security-Policy": contentSecurityPolicy(runtime.env, { scriptHashes: page.inlineScriptHashes }),
       }),
     });
-    const availability = createDatabaseAvailability(runtime.pingDatabase);
+    const availability = createDatabaseAvailability(runtime.pingDatabase, () => runtime.media.ping());
     // Once a request has found the database down, stored pages are not served either: the whole site answers 503
     // until a check finds it back, as /readyz tells a load balancer.
     frontDoor = (req, res) => !availability.lastCheckFailed() && pageCache.answer(req, res);

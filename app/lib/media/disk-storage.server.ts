@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream, type Stats } from "node:fs";
-import { constants, copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { access, constants, copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -152,6 +152,24 @@ export function createDiskStorage(root: string): MediaStorage {
         }
       }
       return removed;
+    },
+
+    async *listKeys() {
+      const entries = await readdir(rootPath, { recursive: true, withFileTypes: true }).catch((error) => {
+        if (errorCode(error) === "ENOENT") return [];
+        throw diskFailure("read", error);
+      });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(rootPath, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (isMediaKey(key)) yield key;
+      }
+    },
+
+    async ping() {
+      // A folder not made yet is made by the first upload, so its parent is what must be writable.
+      await mkdir(rootPath, { recursive: true });
+      await access(rootPath, constants.W_OK);
     },
   };
 }

@@ -61,6 +61,10 @@ export interface MediaStorage {
    * returns how many. On S3 the bucket's lifecycle rule does this (see docs/decisions/033-media-storage.md).
    */
   removeStaleUploads(): Promise<number>;
+  /** Every stored file's key, in no particular order (a backup copies them); temporary files are not listed. */
+  listKeys(): AsyncIterable<string>;
+  /** Resolves when the storage answers (the disk's folder is writable, the bucket exists); rejects otherwise. */
+  ping(): Promise<void>;
 }
 
 export type S3Settings = {

@@ -129,6 +129,17 @@ describe.each(MEDIA_BACKENDS)("media storage on %s", (backend) => {
     }
     expect(await media.listFiles()).toEqual([]);
   });
+
+  it("lists every stored key, and no upload in progress, and answers a ping", async () => {
+    const { storage } = media;
+    await expect(storage.ping()).resolves.toBeUndefined();
+    const keys = [newMediaKey("episodes/audio", "mp3"), newMediaKey("settings/artwork", "jpg")];
+    for (const key of keys) await storage.put(key, chunked(patternBytes(100)));
+    const listed: string[] = [];
+    for await (const key of storage.listKeys()) listed.push(key);
+    expect(listed.sort()).toEqual([...keys].sort());
+    await Promise.all(keys.map((key) => storage.delete(key)));
+  });
 });
 
 describe("createMediaStorage", () => {
@@ -246,5 +257,11 @@ describe("media storage on S3", () => {
       new MediaStorageError("The file could not be stored: the storage service failed (NoSuchBucket)."),
     );
     expect(await media.listFiles()).toEqual([]);
+  });
+
+  it("fails a ping when the bucket is missing", async () => {
+    const settings = media.s3Settings;
+    if (!settings) throw new Error("the S3 test storage has settings");
+    await expect(createS3Storage({ ...settings, bucket: "no-such-bucket" }).ping()).rejects.toThrow();
   });
 });

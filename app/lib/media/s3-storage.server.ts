@@ -7,7 +7,9 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -198,6 +200,21 @@ export function createS3Storage(
 
     async removeStaleUploads() {
       return 0;
+    },
+
+    async *listKeys() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await attempt("listed", () =>
+          client.send(new ListObjectsV2Command({ Bucket, ContinuationToken })),
+        );
+        for (const object of page.Contents ?? []) if (object.Key && isMediaKey(object.Key)) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
   return storage;
