@@ -25,17 +25,24 @@ export type DatabaseOptions =
   /** An in-memory PGlite; tests pass their own client, e.g. one loaded from a dump of a migrated database. */
   | { kind: "memory"; client?: PGlite };
 
-export type OpenOptions = { migrate?: boolean };
+export type OpenOptions = {
+  migrate?: boolean;
+  /** Where the migrations to apply are: a restore applies those of its backup's level first (backup/migration-levels). */
+  migrationsFolder?: string;
+};
 
-const MIGRATIONS_FOLDER = path.resolve("drizzle");
+export const MIGRATIONS_FOLDER = path.resolve("drizzle");
 
 /** Any constant shared by every instance; it names the lock that serialises schema changes. */
 const MIGRATION_LOCK_KEY = 727_202_501;
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions, open: OpenOptions = {}): Promise<DatabaseHandle> {
-  const { migrate = true } = open;
-  const handle = options.kind === "postgres" ? await openPostgres(options.url) : await openPglite(options);
+  const { migrate = true, migrationsFolder = MIGRATIONS_FOLDER } = open;
+  const handle =
+    options.kind === "postgres"
+      ? await openPostgres(options.url, migrationsFolder)
+      : await openPglite(options, migrationsFolder);
   if (!migrate) return handle;
   try {
     await handle.withMigrationLock(() => handle.migrate());
@@ -51,7 +58,7 @@ type OpenedDatabase = DatabaseHandle & {
   withMigrationLock(task: () => Promise<void>): Promise<void>;
 };
 
-async function openPostgres(url: string): Promise<OpenedDatabase> {
+async function openPostgres(url: string, migrationsFolder: string): Promise<OpenedDatabase> {
   // Without timeouts a request waits forever on a database that stopped answering; with them it fails within seconds.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 30_000 });
   pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
@@ -64,7 +71,7 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
     db,
     kind: "postgres",
     close: () => pool.end(),
-    migrate: () => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
     // A session-level advisory lock belongs to one connection, so hold one client for its whole life.
     async withMigrationLock(task) {
       const client = await pool.connect();
@@ -82,7 +89,10 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
   };
 }
 
-async function openPglite(options: Extract<DatabaseOptions, { kind: "pglite" | "memory" }>): Promise<OpenedDatabase> {
+async function openPglite(
+  options: Extract<DatabaseOptions, { kind: "pglite" | "memory" }>,
+  migrationsFolder: string,
+): Promise<OpenedDatabase> {
   let releaseLock = () => {};
   let client: PGlite;
   if (options.kind === "pglite") {
@@ -116,7 +126,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: "pglite" | "
         releaseLock();
       }
     },
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     async withMigrationLock(task) {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       try {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { activityLog } from "~/db/schema";
 import type { ActivityEntry } from "~/lib/api-calls.server";
@@ -28,6 +28,20 @@ export async function pruneActivity(db: Database, now: Date): Promise<number> {
     .limit(PRUNE_BATCH);
   const deleted = await db.delete(activityLog).where(inArray(activityLog.id, oldest)).returning({ id: activityLog.id });
   return deleted.length;
+}
+
+/** Recorded by every backup, from the owner's download or `npm run backup`. */
+export const BACKUP_TAKEN = "backup.taken";
+
+/** When an entry of `kind` was last recorded, or null: none yet, or none within the log's retention. */
+export async function lastRecordedAt(db: Database, kind: string): Promise<string | null> {
+  const [row] = await db
+    .select({ occurredAt: activityLog.occurredAt })
+    .from(activityLog)
+    .where(eq(activityLog.kind, kind))
+    .orderBy(desc(activityLog.occurredAt), desc(activityLog.id))
+    .limit(1);
+  return row?.occurredAt.toISOString() ?? null;
 }
 
 /** Adds an entry to the log and prunes what has outlived the retention. */

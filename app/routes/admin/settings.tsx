@@ -1,3 +1,5 @@
+import { BACKUP_TAKEN, lastRecordedAt } from "~/features/activity/activity.server";
+import { BackupPanel } from "~/features/backup/components/backup-panel";
 import { FeedImportPanel } from "~/features/episodes/components/feed-import-panel";
 import { readLatestFeedImport } from "~/features/episodes/feed-import.server";
 import { SuppressionsPanel } from "~/features/mail/components/suppressions-panel";
@@ -20,17 +22,18 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   await requireStaffForPage(db, request, ROLES.owner);
-  const [settings, signIns, suppressions, latestImport] = await Promise.all([
+  const [settings, signIns, suppressions, latestImport, lastBackupAt] = await Promise.all([
     readOwnerSettings(db),
     listOwnerSignIns(db, RECENT_SIGN_INS_SHOWN),
     listSuppressions(db, FIRST_SUPPRESSION_PAGE),
     readLatestFeedImport(db),
+    lastRecordedAt(db, BACKUP_TAKEN),
   ]);
-  return { settings, signIns, suppressions, latestImport };
+  return { settings, signIns, suppressions, latestImport, lastBackupAt };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { settings, signIns, suppressions, latestImport } = loaderData;
+  const { settings, signIns, suppressions, latestImport, lastBackupAt } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 pt-28 pb-24">
       <h1 className="mb-8 font-bold text-4xl tracking-tight">Settings</h1>
@@ -40,6 +43,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <FeedImportPanel latest={latestImport} />
         <SuppressionsPanel firstPage={suppressions} />
         <RecentSignIns signIns={signIns} />
+        <BackupPanel lastBackupAt={lastBackupAt} />
       </div>
     </main>
   );

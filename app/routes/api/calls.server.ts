@@ -4,6 +4,7 @@ import { apiRegistry } from "~/lib/api-calls.server";
 import { calls as adminAccountCalls } from "./admin/account";
 import { calls as adminActivityCalls } from "./admin/activity";
 import { calls as adminAnalyticsCalls } from "./admin/analytics";
+import { calls as adminBackupCalls } from "./admin/backup";
 import { calls as adminContactReadCalls } from "./admin/contact-read";
 import { calls as adminContactRepliesCalls } from "./admin/contact-replies";
 import { calls as adminContactsCalls } from "./admin/contacts";
@@ -79,6 +80,7 @@ export const api = apiRegistry(
   [
     ...adminActivityCalls,
     ...adminAnalyticsCalls,
+    ...adminBackupCalls,
     ...adminContactReadCalls,
     ...adminContactRepliesCalls,
     ...adminContactsCalls,
