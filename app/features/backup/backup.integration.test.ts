@@ -223,6 +223,8 @@ describe("a backup taken while the site writes", () => {
       RestoreRefused,
     );
     expect(await mediaChecksums(target.media)).toEqual({});
+    await restoreBackup(Readable.from([archive]), target);
+    expect(Object.keys(await mediaChecksums(target.media))).toHaveLength(manifest.media.length);
   });
 
   it("refuses an archive whose file does not match its manifest's checksum", async () => {

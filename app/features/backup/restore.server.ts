@@ -103,8 +103,12 @@ async function holdsTables(db: Database): Promise<boolean> {
 async function refuseUnlessEmpty(target: RestoreTarget) {
   for await (const key of target.media.listKeys())
     throw new RestoreRefused(`The media storage is not empty (it holds ${key}); restore into an empty one.`);
-  if (target.database.kind === "pglite" && existsSync(path.join(target.database.dataDir, "pglite")))
-    throw new RestoreRefused(`${target.database.dataDir} already holds a database; restore into an empty DATA_DIR.`);
+  if (target.database.kind === "pglite") {
+    // Opening the folder would make a cluster in it: a refused archive must leave the folder as it found it.
+    if (existsSync(path.join(target.database.dataDir, "pglite")))
+      throw new RestoreRefused(`${target.database.dataDir} already holds a database; restore into an empty DATA_DIR.`);
+    return;
+  }
   const database = await openDatabase(target.database, { migrate: false });
   try {
     if (await holdsTables(database.db))
