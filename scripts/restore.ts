@@ -16,7 +16,9 @@ async function main() {
   }
   const env = parseEnv(process.env);
   const manifest = await restoreBackup(createReadStream(file), {
-    database: env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+    database: env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL }
+      : { kind: "pglite", dataDir: env.DATA_DIR },
     media: await createMediaStorage(env),
   });
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);

@@ -87,6 +87,9 @@ export async function callRoute(
     else throw thrown;
   }
   if (result instanceof Response) {
+    // A backup is a .tar.gz: its bytes, as they are.
+    if (result.headers.get("content-type") === "application/gzip")
+      return { status: result.status, body: Buffer.from(await result.arrayBuffer()), headers: result.headers };
     const text = await result.text();
     // A CSV download is text; every other answer with a body is the API's JSON.
     const isCsv = result.headers.get("content-type")?.startsWith("text/csv") ?? false;

@@ -34,7 +34,8 @@ export async function tablesInDependencyOrder(db: Database): Promise<string[]> {
   const place = (table: string, path: string[]) => {
     if (placed.has(table)) return;
     if (path.includes(table)) throw new Error(`The tables' foreign keys form a cycle: ${[...path, table].join(" → ")}`);
-    for (const { child, parent } of references) if (child === table && parent !== table) place(parent, [...path, table]);
+    for (const { child, parent } of references)
+      if (child === table && parent !== table) place(parent, [...path, table]);
     placed.add(table);
     ordered.push(table);
   };
@@ -70,7 +71,9 @@ export async function dumpDatabase(db: Database, folder: string): Promise<TableD
         if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
       }
       await tx.execute(sql.raw("close dump_rows"));
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
       dumps.push({ table, file, rows, sha256: hash.digest("hex") });
     }
     return dumps;
@@ -85,7 +88,8 @@ export async function dumpDatabase(db: Database, folder: string): Promise<TableD
  */
 export async function loadDatabase(db: Database, folder: string, dumps: { table: string; file: string }[]) {
   await db.transaction(async (tx) => {
-    if (dumps.length > 0) await tx.execute(sql.raw(`truncate table ${dumps.map(({ table }) => quoted(table)).join(", ")}`));
+    if (dumps.length > 0)
+      await tx.execute(sql.raw(`truncate table ${dumps.map(({ table }) => quoted(table)).join(", ")}`));
     for (const { table, file } of dumps) {
       const columns = await rowsOf<{ name: string }>(
         tx.execute(sql`select attname as name from pg_attribute

@@ -16,7 +16,12 @@ export const BackupManifestSchema = z.object({
   /** How many migrations the database had; a restore applies them, loads the rows, then applies the rest. */
   migration: z.object({ level: z.number().int().min(1), tag: z.string() }),
   tables: z.array(
-    z.object({ table: z.string().regex(/^[a-z0-9_]+$/), file: z.string(), rows: z.number().int().min(0), sha256: Sha256Schema }),
+    z.object({
+      table: z.string().regex(/^[a-z0-9_]+$/),
+      file: z.string(),
+      rows: z.number().int().min(0),
+      sha256: Sha256Schema,
+    }),
   ),
   media: z.array(z.object({ key: z.string(), size: z.number().int().min(0), sha256: Sha256Schema })),
 });

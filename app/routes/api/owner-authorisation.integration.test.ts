@@ -285,6 +285,7 @@ const OWNER_CALLS: OwnerCall[] = [
     ownerStatus: 200,
   }),
   ownerCall("GET /api/admin/sign-ins"),
+  ownerCall("GET /api/admin/backup"),
   ownerCall("GET /api/admin/mail/suppressions", { query: "q=bounced&page=1" }),
   ownerCall("DELETE /api/admin/mail/suppressions/{id}", { id: () => SUPPRESSED }),
   ownerCall("GET /api/admin/email"),
@@ -398,7 +399,7 @@ const OWNER_CALLS: OwnerCall[] = [
  */
 function rolesAllowed(name: string): readonly StaffRole[] {
   const path = name.split(" ")[1];
-  if (/^\/api\/admin\/(staff|settings|sign-ins|activity|mail|email|imports)\b/.test(path)) return ["owner"];
+  if (/^\/api\/admin\/(staff|settings|sign-ins|activity|mail|email|imports|backup)\b/.test(path)) return ["owner"];
   if (name === "GET /api/admin/members") return ["owner", "support"];
   if (path.startsWith("/api/admin/analytics")) return ["owner", "editor"];
   if (path.startsWith("/api/admin/members")) return ["owner"];
