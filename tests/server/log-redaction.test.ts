@@ -43,4 +43,12 @@ describe("the built server's logs and the secrets in addresses", () => {
     expect(mail).toContain("http://localhost/sign-in/verify?token=[redacted]\n");
     expect(mail).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
   });
+
+  it("leaves the health probes that answer 200 out of the request log", async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/after-the-probes`)).status).toBe(404);
+    await server.waitForOutput(/GET \/after-the-probes /);
+    expect(server.stdout()).not.toMatch(/GET \/(healthz|readyz) /);
+  });
 });
