@@ -77,7 +77,10 @@ describe("npm run backup and npm run restore", () => {
 
   it("say what is missing", async () => {
     const backup = await command("scripts/backup.ts", [], path.join(folder, "unused"));
-    expect([backup.code, backup.stderr.trim()]).toEqual([1, "Say where to write the backup: npm run backup -- --out FILE"]);
+    expect([backup.code, backup.stderr.trim()]).toEqual([
+      1,
+      "Say where to write the backup: npm run backup -- --out FILE",
+    ]);
     const restore = await command("scripts/restore.ts", [], path.join(folder, "unused"));
     expect([restore.code, restore.stderr.trim()]).toEqual([1, "Name the backup to restore: npm run restore -- FILE"]);
   }, 60_000);

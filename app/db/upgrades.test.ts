@@ -23,7 +23,8 @@ async function tablesInOrder(client: PGlite, references: Reference[]): Promise<s
   const ordered: string[] = [];
   const place = (table: string) => {
     if (ordered.includes(table)) return;
-    for (const reference of references) if (reference.table === table && reference.refTable !== table) place(reference.refTable);
+    for (const reference of references)
+      if (reference.table === table && reference.refTable !== table) place(reference.refTable);
     ordered.push(table);
   };
   for (const name of names.sort()) place(name);
@@ -123,9 +124,12 @@ async function everyRow(client: PGlite): Promise<Map<string, Record<string, unkn
     client,
     "select tablename as name from pg_tables where schemaname = 'public' order by 1",
   ))
-    tables.set(name, await rows<Record<string, unknown>>(client, `select to_jsonb(t) as row from ${quoted(name)} t`).then(
-      (found) => found.map((each) => each.row as Record<string, unknown>),
-    ));
+    tables.set(
+      name,
+      await rows<Record<string, unknown>>(client, `select to_jsonb(t) as row from ${quoted(name)} t`).then((found) =>
+        found.map((each) => each.row as Record<string, unknown>),
+      ),
+    );
   return tables;
 }
 
@@ -163,8 +167,10 @@ function lostRows(
     if (newRows.length < oldRows.length) lost.push(`${oldRows.length - newRows.length} rows of ${table}`);
     const columns = Object.keys(oldRows[0] ?? {}).filter((column) => !changed.columns.has(`${table}.${column}`));
     const present = new Set(Object.keys(newRows[0] ?? {}));
-    for (const column of columns) if (newRows.length > 0 && !present.has(column)) lost.push(`column ${table}.${column}`);
-    const compared = changed.rewritten.has(table) && columns.includes("id") ? ["id"] : columns.filter((c) => present.has(c));
+    for (const column of columns)
+      if (newRows.length > 0 && !present.has(column)) lost.push(`column ${table}.${column}`);
+    const compared =
+      changed.rewritten.has(table) && columns.includes("id") ? ["id"] : columns.filter((c) => present.has(c));
     const project = (row: Record<string, unknown>) => JSON.stringify(compared.map((column) => row[column]));
     const kept = new Set(newRows.map(project));
     for (const row of oldRows) if (!kept.has(project(row))) lost.push(`row of ${table}: ${project(row)}`);

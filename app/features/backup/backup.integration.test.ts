@@ -233,13 +233,13 @@ describe("a backup taken while the site writes", () => {
     const pack = tar.pack();
     const packed = (async () => {
       const chunks: Buffer[] = [];
-      for await (const chunk of pack) chunks.push(chunk);
+      for await (const chunk of pack) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     })();
     Readable.from([archive]).pipe(createGunzip()).pipe(extract);
     for await (const entry of extract) {
       const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk);
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
       let bytes = Buffer.concat(chunks);
       if (entry.header.name.startsWith("media/") && entry.header.name.endsWith(".mp3")) {
         bytes = Buffer.from(bytes);

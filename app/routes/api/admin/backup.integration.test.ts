@@ -29,7 +29,7 @@ async function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
   const entries = new Map<string, Buffer>();
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk);
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
     entries.set(entry.header.name, Buffer.concat(chunks));
   }
   return entries;
