@@ -195,6 +195,14 @@ describe("a backup taken while the site writes", () => {
     }
   });
 
+  it("restores the media files into an empty S3 bucket", async () => {
+    const bucket = await openTestMediaStorage("s3");
+    cleanups.push(() => bucket.close());
+    const target = { ...(await emptyTarget("folder")), media: bucket.storage };
+    await restoreBackup(Readable.from([archive]), target);
+    expect(await mediaChecksums(bucket.storage)).toEqual(await mediaChecksums(sourceMedia.storage));
+  });
+
   it("refuses a target that holds data, and writes nothing into it", async () => {
     const target = await emptyTarget("folder");
     await restoreBackup(Readable.from([archive]), target);
