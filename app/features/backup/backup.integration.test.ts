@@ -110,7 +110,8 @@ async function emptyTarget(kind: "folder" | "postgres"): Promise<Target> {
 
 const TARGETS = ON_POSTGRES ? (["folder", "postgres"] as const) : (["folder"] as const);
 
-describe("a backup taken while the site writes", () => {
+// Each restore into a data folder starts a PGlite cluster (initdb, without a build), several seconds on a busy host.
+describe("a backup taken while the site writes", { timeout: 120_000 }, () => {
   let archive: Buffer;
   let manifest: BackupManifest;
   let writesAfterBackup = 0;
@@ -263,7 +264,7 @@ describe("a backup taken while the site writes", () => {
   });
 });
 
-describe("a backup of an earlier version", () => {
+describe("a backup of an earlier version", { timeout: 120_000 }, () => {
   it("restores at its migration level, then migrates forward", async () => {
     const level = migrationJournal().length - 3;
     const folder = migrationsUpTo(level);
