@@ -2,10 +2,9 @@ import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/db/client.server";
-import { tablesInDependencyOrder } from "~/features/backup/database-dump.server";
+import { everyTableRow } from "#tests/setup/rows";
+import { openDatabase } from "~/db/client.server";
 import { killAllServers, makeTempDir, removeTempDir, startServer } from "./helpers";
 
 const ADMIN_PASSWORD = "backup-restore-owner-password";
@@ -16,22 +15,10 @@ afterAll(async () => {
   removeTempDir(folder);
 });
 
-async function everyRow(db: Database): Promise<Record<string, string[]>> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local time zone 'UTC'`);
-    const tables: Record<string, string[]> = {};
-    for (const table of await tablesInDependencyOrder(tx as unknown as Database)) {
-      const result = await tx.execute(sql.raw(`select row_to_json(t)::text as line from "${table}" t order by 1`));
-      tables[table] = (result as unknown as { rows: { line: string }[] }).rows.map((row) => row.line);
-    }
-    return tables;
-  });
-}
-
 async function rowsIn(dataDir: string) {
   const database = await openDatabase({ kind: "pglite", dataDir }, { migrate: false });
   try {
-    return await everyRow(database.db);
+    return await everyTableRow(database.db);
   } finally {
     await database.close();
   }

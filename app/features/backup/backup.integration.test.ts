@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
 import { insertContact, insertSubscriber } from "#tests/setup/owner-fixtures";
 import { databaseUrlFor, uniqueDatabaseName, withMaintenanceClient } from "#tests/setup/postgres";
+import { everyTableRow } from "#tests/setup/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { type Database, openDatabase } from "~/db/client.server";
 import { migrationJournal, migrationLevel, migrationsUpTo } from "~/db/migration-levels.server";
@@ -48,19 +49,6 @@ afterAll(async () => {
   await source?.close();
   await sourceMedia?.close();
 });
-
-/** Every table's rows as PostgreSQL writes them in JSON (timestamps in UTC), sorted. */
-async function everyRow(db: Database): Promise<Record<string, string[]>> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local time zone 'UTC'`);
-    const tables: Record<string, string[]> = {};
-    for (const table of await tablesInDependencyOrder(tx as unknown as Database)) {
-      const result = await tx.execute(sql.raw(`select row_to_json(t)::text as line from "${table}" t order by 1`));
-      tables[table] = (result as unknown as { rows: { line: string }[] }).rows.map((row) => row.line);
-    }
-    return tables;
-  });
-}
 
 async function mediaChecksums(media: MediaStorage): Promise<Record<string, string>> {
   const sums: Record<string, string> = {};
@@ -173,7 +161,7 @@ describe("a backup taken while the site writes", { timeout: 120_000 }, () => {
     await restoreBackup(Readable.from([archive]), target);
     const restored = await target.open();
     try {
-      const [before, after] = [await everyRow(source.db), await everyRow(restored)];
+      const [before, after] = [await everyTableRow(source.db), await everyTableRow(restored)];
       expect(Object.keys(after)).toEqual(Object.keys(before));
       for (const table of Object.keys(before)) {
         if (table === "contacts" || table === "activity_log") {
