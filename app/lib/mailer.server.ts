@@ -15,11 +15,16 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * credential, and logs travel further than the database), while development and tests print it whole, since a
  * developer signs in by copying the link from the log and tests read it there.
  */
+/** SMTP connections the audience queue's transport keeps open; the queue sends this many mails at once. */
+export const POOLED_SMTP_CONNECTIONS = 3;
+
 export function createMailer(env: Env, db: Database, options: { pool?: boolean } = {}): Mailer {
   if (env.SMTP_URL) {
     // The audience queue keeps a few connections open between mails; a single notice opens one and closes it.
     const transport = options.pool
-      ? nodemailer.createTransport(`${env.SMTP_URL}${env.SMTP_URL.includes("?") ? "&" : "?"}pool=true&maxConnections=3`)
+      ? nodemailer.createTransport(
+          `${env.SMTP_URL}${env.SMTP_URL.includes("?") ? "&" : "?"}pool=true&maxConnections=${POOLED_SMTP_CONNECTIONS}`,
+        )
       : nodemailer.createTransport(env.SMTP_URL);
     return {
       async send(mail) {
