@@ -16,7 +16,7 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * developer signs in by copying the link from the log and tests read it there.
  */
 /** SMTP connections the audience queue's transport keeps open; the queue sends this many mails at once. */
-export const POOLED_SMTP_CONNECTIONS = 3;
+export const POOLED_SMTP_CONNECTIONS = 6;
 
 export function createMailer(env: Env, db: Database, options: { pool?: boolean } = {}): Mailer {
   if (env.SMTP_URL) {
