@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { mailDeliveries, mailUnsubscribes, podcastEpisodes, subscribers } from "~/db/schema";
+import { POOLED_SMTP_CONNECTIONS } from "~/lib/mailer.server";
 import { movableClock } from "../setup/movable-clock";
 import { type SmtpInbox, startSmtpInbox } from "../setup/smtp-inbox";
 import { killAllServers, makeTempDir, removeTempDir, startServer, waitUntil } from "./helpers";
@@ -51,10 +52,11 @@ describe("a server killed with SIGKILL in the middle of an audience send", () =>
 
       const first = await startServer(env);
       await waitUntil(async () => inbox.received.length >= SENT_BEFORE_KILL);
-      // The next mail is read and never answered: once one is held, the server, which sends one mail after the other,
-      // has marked every accepted mail sent and dies in the middle of an SMTP exchange.
+      // Every later mail is read and never answered. The server sends one mail per pooled connection at once, and a
+      // connection's next mail starts only after its last one was marked sent: once a mail is held on every
+      // connection, every accepted mail is marked, and the server dies in the middle of as many SMTP exchanges.
       inbox.hold();
-      await waitUntil(async () => inbox.heldCount() > 0);
+      await waitUntil(async () => inbox.heldCount() >= POOLED_SMTP_CONNECTIONS);
       first.signal("SIGKILL");
       expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
       const beforeRestart = inbox.received.length;
