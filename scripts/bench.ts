@@ -10,6 +10,8 @@
  * many posts before the measured start, to show that /insights and /api/insights do not slow down as a show grows.
  * BENCH_MAIL=10000 measures audience mail instead: an announcement to that many subscribers, sent to an SMTP server on
  * loopback with the rate limit lifted (mails a second, the server's resident memory, the public pages' p99 meanwhile).
+ * BENCH_AUDIO=1 measures an episode's audio instead (whole and in 1 MB ranges, counted and not, against nginx on the
+ * same file) and the analytics page and API with BENCH_DOWNLOADS (10 million by default) downloads recorded.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -146,8 +148,14 @@ function wrkPercentileMs(output: string, percentile: number): number {
  * One wrk run. bash's `times` prints the CPU time its children used after wrk exits: wrk's own cost, which tells
  * whether the generator had the CPU it needed.
  */
-function runWrk(wrk: string, url: string, headers: Record<string, string>, seconds: number): Measurement {
-  const args = ["-t", String(THREADS), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency"];
+function runWrk(
+  wrk: string,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = CONNECTIONS,
+): Measurement {
+  const args = ["-t", String(THREADS), "-c", String(connections), "-d", `${seconds}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   args.push(url);
   const before = machineCpuTicks();
@@ -175,9 +183,9 @@ function runWrk(wrk: string, url: string, headers: Record<string, string>, secon
   };
 }
 
-function measure(wrk: string, url: string, headers: Record<string, string>): Measurement {
-  runWrk(wrk, url, headers, WARM_SECONDS);
-  return runWrk(wrk, url, headers, DURATION_SECONDS);
+function measure(wrk: string, url: string, headers: Record<string, string>, connections = CONNECTIONS): Measurement {
+  runWrk(wrk, url, headers, WARM_SECONDS, connections);
+  return runWrk(wrk, url, headers, DURATION_SECONDS, connections);
 }
 
 type StaticServer = { kind: string; url: string; stop(): Promise<void> };
@@ -543,7 +551,198 @@ async function benchMail() {
   }
 }
 
-(MAIL_RECIPIENTS > 0 ? benchMail() : main()).catch((error: unknown) => {
+/**
+ * The audio budgets: an episode's audio with counting at least 90% as fast as without, and at least half of nginx's
+ * rate on the same file, whole and in 1 MB ranges; the analytics page and API under 300 ms at p99 with
+ * BENCH_DOWNLOADS downloads recorded.
+ */
+const AUDIO_BUDGET = { countedShareOfUncounted: 0.9, shareOfNginx: 0.5, analyticsP99Ms: 300 };
+const BENCH_AUDIO = process.env.BENCH_AUDIO === "1";
+const BENCH_DOWNLOADS = Number(process.env.BENCH_DOWNLOADS ?? 10_000_000);
+/** As podcast apps fetch: a few connections, each asking for the next megabyte. */
+const AUDIO_CONNECTIONS = 16;
+const AUDIO_KEY = "episodes/audio/benchaudioepisode0001.mp3";
+/** A counted listener's app, and a crawler, which the counting drops before the database: with and without counting. */
+const COUNTED_AGENT = "Overcast/3.0 (+http://overcast.fm/; iOS podcast app)";
+const UNCOUNTED_AGENT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const AUDIO_BENCH_PASSWORD = "bench-audio-owner-password";
+/** The daily rows the downloads are spread over: episodes × days × apps. */
+const ANALYTICS_EPISODES = 200;
+const ANALYTICS_DAYS = 730;
+const ANALYTICS_APPS: [string, string][] = [
+  ["Apple Podcasts", "Apple"],
+  ["Spotify", "Android"],
+  ["Overcast", "Apple"],
+  ["Pocket Casts", "Android"],
+  ["Unknown", "Unknown"],
+];
+
+/** A 30-minute MP3 of about 21 MB: the tests' constant-bitrate tone, frame after frame (frames concatenate). */
+function benchAudioFile(): Buffer {
+  const tone = fs.readFileSync(path.resolve("tests/fixtures/media/tone-cbr.mp3"));
+  return Buffer.concat(Array.from({ length: 1700 }, () => tone));
+}
+
+/**
+ * Puts one public episode with the audio above, and BENCH_DOWNLOADS downloads spread over 200 more episodes' daily rows
+ * (two years, five apps), in the folder before the server holds it.
+ */
+async function prepareAudioFolder(dataDir: string, audio: Buffer) {
+  const { sql } = await import("drizzle-orm");
+  const { podcastEpisodes } = await import("../app/db/schema");
+  fs.mkdirSync(path.join(dataDir, "media/episodes/audio"), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "media", AUDIO_KEY), audio);
+  const database = await openDatabase({ kind: "pglite", dataDir }, { migrate: false });
+  try {
+    await database.db.insert(podcastEpisodes).values({
+      guid: "bench-audio",
+      slug: "bench-audio",
+      title: "Thirty Minutes",
+      description: "",
+      status: "published",
+      publishDate: new Date(Date.now() - 60_000),
+      audioKey: AUDIO_KEY,
+      audioLengthBytes: audio.length,
+      durationSeconds: 1800,
+    });
+    await database.db.execute(sql`
+      insert into podcast_episodes (guid, slug, title, description, status, publish_date)
+      select 'bench-history-' || n, 'bench-history-' || n, 'History ' || n, '', 'published',
+        now() - make_interval(days => ${ANALYTICS_DAYS} - n)
+      from generate_series(1, ${ANALYTICS_EPISODES}) as n`);
+    const rows = ANALYTICS_EPISODES * ANALYTICS_DAYS * ANALYTICS_APPS.length;
+    const perRow = Math.max(1, Math.round(BENCH_DOWNLOADS / rows));
+    const apps = sql.join(
+      ANALYTICS_APPS.map(([app, platform]) => sql`(${app}, ${platform})`),
+      sql`, `,
+    );
+    await database.db.execute(sql`
+      insert into download_days (day, episode_id, app, platform, device, access, country, downloads)
+      select (current_date - d)::date, e.id, a.app, a.platform, 'Phone', 'public', 'US', ${perRow}
+      from generate_series(0, ${ANALYTICS_DAYS - 1}) as d
+      cross join (select id from podcast_episodes where slug like 'bench-history-%') as e
+      cross join (values ${apps}) as a(app, platform)`);
+    return rows * perRow;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Starts the built server on a folder holding a 21 MB episode and BENCH_DOWNLOADS recorded downloads, and nginx on a
+ * copy of the same file; measures whole-file and 1 MB range requests as a counted podcast app and as a crawler
+ * (dropped before the database), each against nginx, then the analytics page and API as the owner.
+ */
+async function benchAudio() {
+  if (!fs.existsSync(BUILT_SERVER)) throw new Error("There is no build: run npm run build first.");
+  const wrk = requireProgram("wrk", ["/usr/bin/wrk"], "apt-get install wrk");
+  const nginxPath = requireProgram("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"], "apt-get install nginx-light");
+  const dataDir = temporaryDataDir();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-audio-nginx-"));
+  const extraEnv = { ADMIN_PASSWORD: AUDIO_BENCH_PASSWORD };
+  const audio = benchAudioFile();
+  let nginx: StaticServer | null = null;
+  try {
+    await stopServer((await coldStart(dataDir, extraEnv)).server);
+    const downloads = await prepareAudioFolder(dataDir, audio);
+    fs.mkdirSync(path.join(workDir, "root/media/episodes/audio"), { recursive: true });
+    fs.writeFileSync(path.join(workDir, "root/media", AUDIO_KEY), audio);
+    nginx = await startNginx(nginxPath, path.join(workDir, "root"), workDir);
+    const { server } = await coldStart(dataDir, extraEnv);
+    try {
+      const audioPath = `/media/${AUDIO_KEY}`;
+      const range = { Range: "bytes=1048576-2097151" };
+      const runs: { request: string; agent: string; ours: Measurement; nginx: Measurement }[] = [];
+      for (const [request, headers] of [
+        ["whole file", {}],
+        ["1 MB range", range],
+      ] as const) {
+        const limit = measure(wrk, `${nginx.url}${audioPath}`, headers, AUDIO_CONNECTIONS);
+        for (const [agent, userAgent] of [
+          ["counted app", COUNTED_AGENT],
+          ["crawler (not counted)", UNCOUNTED_AGENT],
+        ]) {
+          const ours = measure(
+            wrk,
+            `${server.url}${audioPath}`,
+            { ...headers, "User-Agent": userAgent },
+            AUDIO_CONNECTIONS,
+          );
+          runs.push({ request, agent, ours, nginx: limit });
+          console.error(`${request}, ${agent}: ${ours.rps} req/s, p99 ${ours.p99Ms} ms; nginx ${limit.rps} req/s`);
+        }
+      }
+
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ password: AUDIO_BENCH_PASSWORD }),
+      });
+      const cookie = /^sid=[^;]+/.exec(login.headers.get("set-cookie") ?? "")?.[0];
+      if (!cookie) throw new Error(`The owner's login failed: ${login.status}`);
+      const analytics: { path: string; measured: Measurement }[] = [];
+      for (const analyticsPath of [
+        "/admin/analytics?range=all",
+        "/admin/analytics",
+        "/api/admin/analytics/downloads",
+      ]) {
+        const measured = measure(wrk, `${server.url}${analyticsPath}`, { Cookie: cookie }, 4);
+        analytics.push({ path: analyticsPath, measured });
+        console.error(`${analyticsPath}: ${measured.rps} req/s, p99 ${measured.p99Ms} ms`);
+      }
+
+      const rate = (request: string, agent: string) =>
+        runs.find((run) => run.request === request && run.agent.startsWith(agent)) as (typeof runs)[number];
+      const checks = ["whole file", "1 MB range"].map((request) => {
+        const counted = rate(request, "counted");
+        const uncounted = rate(request, "crawler");
+        return {
+          request,
+          countedShareOfUncounted: Number((counted.ours.rps / Math.max(1, uncounted.ours.rps)).toFixed(2)),
+          countedShareOfNginx: Number((counted.ours.rps / Math.max(1, counted.nginx.rps)).toFixed(3)),
+        };
+      });
+      const summary = {
+        date: new Date().toISOString(),
+        machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((value) => Number(value.toFixed(2))) },
+        generator: `wrk, ${THREADS} threads, ${AUDIO_CONNECTIONS} connections (4 for the analytics), ${DURATION_SECONDS} s per run`,
+        nginx: nginx.kind,
+        audioBytes: audio.length,
+        downloadsRecorded: downloads,
+        audio: runs.map(({ request, agent, ours, nginx: limit }) => ({ request, agent, ours, nginx: limit })),
+        checks,
+        analytics: analytics.map(({ path: analyticsPath, measured }) => ({
+          path: analyticsPath,
+          rps: measured.rps,
+          p99Ms: measured.p99Ms,
+          non2xx: measured.non2xx,
+        })),
+        budget: AUDIO_BUDGET,
+        withinBudget:
+          checks.every(
+            (check) =>
+              check.countedShareOfUncounted >= AUDIO_BUDGET.countedShareOfUncounted &&
+              check.countedShareOfNginx >= AUDIO_BUDGET.shareOfNginx,
+          ) && analytics.every(({ measured }) => measured.p99Ms < AUDIO_BUDGET.analyticsP99Ms && measured.non2xx === 0),
+      };
+      fs.mkdirSync(RESULTS_DIR, { recursive: true });
+      fs.writeFileSync(path.join(RESULTS_DIR, "latest-audio.json"), `${JSON.stringify(summary, null, 2)}\n`);
+      console.log(JSON.stringify(summary, null, 2));
+      if (!summary.withinBudget) {
+        console.error("An audio or analytics budget was missed (see above).");
+        process.exitCode = 1;
+      }
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await nginx?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+(MAIL_RECIPIENTS > 0 ? benchMail() : BENCH_AUDIO ? benchAudio() : main()).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
