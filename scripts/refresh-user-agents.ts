@@ -1,15 +1,15 @@
 /**
- * Refreshes the bundled copy of the OPAWG user-agents-v2 list (MIT) in app/features/analytics/data/: the runtime
- * files of the bots, apps, libraries, browsers and devices the download count reads, and the licence. Run
- * `npx tsx scripts/refresh-user-agents.ts`, check that every pattern still compiles (the script refuses a list whose
- * patterns do not), run the analytics tests and commit the change.
+ * `npm run refresh-user-agents`: fetches the OPAWG user-agents-v2 list (MIT) into user-agents/ (the runtime files of
+ * the bots, apps, libraries, browsers and devices, and the licence), which the download count then reads instead of
+ * the site's own list from its next start (docs/analytics.md). The folder is not committed: the list is OPAWG's, kept
+ * by them. It refuses a list whose patterns do not compile.
  */
 import fs from "node:fs";
 import path from "node:path";
 
 const SOURCE = "https://raw.githubusercontent.com/opawg/user-agents-v2/master";
 const LISTS = ["bots", "apps", "libraries", "browsers", "devices"];
-const outDir = path.resolve("app/features/analytics/data");
+const outDir = path.resolve("user-agents");
 
 async function download(file: string): Promise<string> {
   const response = await fetch(`${SOURCE}/${file}`);
@@ -29,5 +29,6 @@ for (const list of LISTS) {
   files.set(`${list}.json`, text);
 }
 files.set("LICENSE", await download("LICENSE"));
+fs.mkdirSync(outDir, { recursive: true });
 for (const [name, text] of files) fs.writeFileSync(path.join(outDir, name), text);
 console.log(`Wrote ${[...files.keys()].join(", ")} to ${path.relative(process.cwd(), outDir)}`);

@@ -1,25 +1,45 @@
+import fs from "node:fs";
+import path from "node:path";
 import { isbot } from "isbot";
-import apps from "./data/apps.json";
-import bots from "./data/bots.json";
-import browsers from "./data/browsers.json";
-import devices from "./data/devices.json";
-import libraries from "./data/libraries.json";
+import { BUILT_IN_USER_AGENTS, type UserAgentEntry, type UserAgentLists } from "./user-agent-list";
 
-type Entry = { name: string; pattern: string; category?: string };
-type Matcher = { name: string; pattern: RegExp; category?: string };
+type Matcher = { name: string; pattern: RegExp };
 
-const compile = (list: { entries: Entry[] }): Matcher[] =>
-  list.entries.map((entry) => ({ name: entry.name, pattern: new RegExp(entry.pattern), category: entry.category }));
+/**
+ * Where `npm run refresh-user-agents` puts a copy of the OPAWG user-agents-v2 runtime files (MIT). The copy is not in
+ * the repository: a deployment that wants the fuller list fetches it there (relative to the folder the server starts
+ * in), and the site's own list is used otherwise.
+ */
+const OPAWG_COPY_DIR = path.resolve("user-agents");
+const LIST_NAMES = ["bots", "apps", "libraries", "browsers", "devices"] as const;
 
-const BOTS = compile(bots);
-const APPS = compile(apps);
-const LIBRARIES = compile(libraries);
-const BROWSERS = compile(browsers);
-const DEVICES = compile(devices);
+/** The five lists from a folder of OPAWG runtime files, or the site's own when the folder does not hold all five. */
+export function readUserAgentLists(dir: string): UserAgentLists {
+  if (!LIST_NAMES.every((name) => fs.existsSync(path.join(dir, `${name}.json`)))) return BUILT_IN_USER_AGENTS;
+  const read = (name: (typeof LIST_NAMES)[number]) =>
+    (JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), "utf8")) as { entries: UserAgentEntry[] }).entries;
+  return {
+    bots: read("bots"),
+    apps: read("apps"),
+    libraries: read("libraries"),
+    browsers: read("browsers"),
+    devices: read("devices"),
+  };
+}
+
+const compile = (entries: UserAgentEntry[]): Matcher[] =>
+  entries.map((entry) => ({ name: entry.name, pattern: new RegExp(entry.pattern) }));
+
+const LISTS = readUserAgentLists(OPAWG_COPY_DIR);
+const BOTS = compile(LISTS.bots);
+const APPS = compile(LISTS.apps);
+const LIBRARIES = compile(LISTS.libraries);
+const BROWSERS = compile(LISTS.browsers);
+const DEVICES = compile(LISTS.devices);
 
 const firstMatch = (matchers: Matcher[], userAgent: string) => matchers.find((m) => m.pattern.test(userAgent));
 
-/** What the OPAWG list names a player's device; the platform follows from it, as the list has no platform of its own. */
+/** The platform of each device name (the lists' device names; OPAWG's have no platform of their own). */
 const PLATFORM_OF_DEVICE: Record<string, string> = {
   "Apple HomePod": "Apple",
   "Apple iPad": "Apple",
@@ -41,15 +61,16 @@ const UNKNOWN = "Unknown";
 export type Listener = { kind: "bot" } | { kind: "player"; app: string; device: string; platform: string };
 
 /**
- * Who sent a request, by the OPAWG user-agents-v2 list in the order it asks for (bots, apps, libraries, browsers; the
- * device from the devices list) and `isbot` for what the list does not name. No user agent at all is not a player.
+ * Who sent a request, by the lists in the order OPAWG's asks for (bots, apps, libraries, browsers; the device from the
+ * devices list), with `isbot` asked before the browsers for what names no player. No user agent at all is not a player.
  */
 export function classifyUserAgent(userAgent: string | null): Listener {
   const agent = userAgent?.trim() ?? "";
   if (agent === "" || firstMatch(BOTS, agent)) return { kind: "bot" };
-  const app = firstMatch(APPS, agent);
-  if (!app && isbot(agent)) return { kind: "bot" };
-  const named = app ?? firstMatch(LIBRARIES, agent) ?? firstMatch(BROWSERS, agent);
+  // Players' media libraries (ExoPlayer, Windows Media Player) look like bots to isbot, and crawlers like browsers.
+  const player = firstMatch(APPS, agent) ?? firstMatch(LIBRARIES, agent);
+  if (!player && isbot(agent)) return { kind: "bot" };
+  const named = player ?? firstMatch(BROWSERS, agent);
   const device = firstMatch(DEVICES, agent)?.name ?? UNKNOWN;
   return {
     kind: "player",
