@@ -48,9 +48,13 @@ type ParsedItem = RssFeed.Item<string>;
 
 /** An address from the feed made absolute against the feed's own; null when it is not an http(s) address. */
 function absolute(value: string | undefined | null, base: string): string | null {
-  if (!value?.trim()) return null;
+  const text = value?.trim();
+  if (!text) return null;
+  // A mangled absolute address (real feeds have `<itunes:image>href=http://…"></itunes:image>`) would otherwise resolve
+  // as a path on the feed's own host and name a file that was never there.
+  if (text.includes("://") && !URL.canParse(text)) return null;
   try {
-    const url = new URL(value.trim(), base);
+    const url = new URL(text, base);
     return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
   } catch {
     return null;
@@ -130,7 +134,7 @@ function showOf(feed: ParsedFeed, base: string): ImportedShow {
     type: type === "episodic" || type === "serial" ? type : null,
     owner: ownerEmail ? { name: clip(feed.itunes?.owner?.name?.trim() || ownerEmail, 120), email: ownerEmail } : null,
     copyright: feed.copyright ? clip(htmlToText(feed.copyright), 200) : null,
-    artworkUrl: absolute(feed.itunes?.image ?? feed.image?.url, base),
+    artworkUrl: absolute(feed.itunes?.image, base) ?? absolute(feed.image?.url, base),
   };
 }
 

@@ -226,6 +226,23 @@ describe("importing a show from its feed", () => {
     expect(episode.publishDate?.toISOString()).toBe("2024-05-15T16:30:00.000Z");
   });
 
+  it("takes a hand-written feed's RSS image when its iTunes artwork address is mangled, and a GUID pasted twice once", async () => {
+    const progress = await importFeed("selfhosted.xml");
+    expect(progress).toMatchObject({
+      status: "done",
+      episodes: { total: 2, imported: 2, failed: 0 },
+      show: { showName: "Porch Talk", artworkUrl: `${host.base}/art/square.jpg` },
+    });
+    const episodes = await database.db
+      .select({ guid: podcastEpisodes.guid, title: podcastEpisodes.title })
+      .from(podcastEpisodes)
+      .orderBy(asc(podcastEpisodes.id));
+    expect(episodes).toEqual([
+      { guid: "porchtalk-1", title: "Porch Talk 1 - Hello" },
+      { guid: "porchtalk-2", title: "Porch Talk 2 - Rain" },
+    ]);
+  });
+
   it("refuses a locked feed, saying its owner must unlock it first, and queues nothing", async () => {
     const refusal = startFeedImport(database.db, env, `${host.base}/locked.xml`);
     await expect(refusal).rejects.toThrow(FeedRefused);
