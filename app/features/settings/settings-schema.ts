@@ -15,6 +15,7 @@ export const ARTWORK_UPLOADED_MESSAGE = "Artwork Uploaded";
 export const ARTWORK_REMOVED_MESSAGE = "Artwork Removed";
 
 export const FEED_MOVE_NEEDS_ADDRESS_MESSAGE = "Enter the new feed address before sending listeners' apps to it";
+export const FEED_MOVE_TO_ITSELF_MESSAGE = "The new feed address must be another site's: this is the site's own feed";
 
 export const SOCIAL_PLATFORMS = [
   "twitter",

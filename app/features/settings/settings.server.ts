@@ -55,6 +55,18 @@ export async function readOwnerSettings(db: Database): Promise<OwnerSettings> {
  * throws SettingsConflict and writes nothing. The first save creates the row, or fills the one an artwork upload made
  * (version 0 means "never saved").
  */
+/**
+ * Whether a new feed address is this site's own feed (whatever the scheme, host case or trailing slash), which a
+ * confirmed move would answer with a redirect to itself.
+ */
+export function isOwnFeedAddress(address: string, siteUrl: string): boolean {
+  const target = new URL(address);
+  const site = new URL(siteUrl);
+  return (
+    target.host.toLowerCase() === site.host.toLowerCase() && target.pathname.replace(/\/+$/, "") === "/podcast.xml"
+  );
+}
+
 export async function saveSiteSettings(db: Database, input: SettingsSave): Promise<void> {
   const { version, ...values } = input;
   const settings: SiteSettings = values;

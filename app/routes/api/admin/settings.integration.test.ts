@@ -9,7 +9,11 @@ import { signInMember, signInOwner } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { siteSettings } from "~/db/schema";
 import { buildPodcastFeed } from "~/features/episodes/podcast-feed.server";
-import { FEED_MOVE_NEEDS_ADDRESS_MESSAGE, SETTINGS_CONFLICT_MESSAGE } from "~/features/settings/settings-schema";
+import {
+  FEED_MOVE_NEEDS_ADDRESS_MESSAGE,
+  FEED_MOVE_TO_ITSELF_MESSAGE,
+  SETTINGS_CONFLICT_MESSAGE,
+} from "~/features/settings/settings-schema";
 import { publicContentVersion } from "~/lib/public-content-version.server";
 import { defaultArtwork, defaultSiteSettings, type SiteSettings } from "~/lib/site-config";
 import { getSiteSettings } from "~/lib/site-settings.server";
@@ -156,6 +160,24 @@ describe("GET and PUT /api/admin/settings", () => {
       errors: { "feedHome.newFeedUrl": [FEED_MOVE_NEEDS_ADDRESS_MESSAGE] },
     });
   });
+
+  it.each(["http://localhost:5000/podcast.xml", "https://LOCALHOST:5000/podcast.xml/"])(
+    "refuses %s, the site's own feed, as the new feed address, and saves nothing",
+    async (address) => {
+      const before = await getSiteSettings(database.db);
+      const reply = await putSettings(
+        changed((settings) => {
+          settings.feedHome = { locked: false, newFeedUrl: address, redirect: true };
+        }),
+      );
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({
+        message: FEED_MOVE_TO_ITSELF_MESSAGE,
+        errors: { "feedHome.newFeedUrl": [FEED_MOVE_TO_ITSELF_MESSAGE] },
+      });
+      expect(await getSiteSettings(database.db)).toEqual(before);
+    },
+  );
 
   it("refuses a save from a form opened before another save with 409, and keeps the other save", async () => {
     expect((await putSettings(changed((s) => (s.showName = "First save")))).status).toBe(200);

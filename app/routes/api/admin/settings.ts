@@ -1,6 +1,15 @@
 import { settingsChange } from "~/features/activity/changes.server";
-import { readOwnerSettings, SettingsConflict, saveSiteSettings } from "~/features/settings/settings.server";
-import { SETTINGS_SAVED_MESSAGE, SettingsSaveSchema } from "~/features/settings/settings-schema";
+import {
+  isOwnFeedAddress,
+  readOwnerSettings,
+  SettingsConflict,
+  saveSiteSettings,
+} from "~/features/settings/settings.server";
+import {
+  FEED_MOVE_TO_ITSELF_MESSAGE,
+  SETTINGS_SAVED_MESSAGE,
+  SettingsSaveSchema,
+} from "~/features/settings/settings-schema";
 import { apiError } from "~/lib/api.server";
 import { apiCall } from "~/lib/api-calls.server";
 import { ROLES } from "~/lib/staff-roles";
@@ -20,7 +29,10 @@ export const calls = [
     access: { staff: ROLES.owner },
     activity: settingsChange,
     body: SettingsSaveSchema,
-    async handler({ db, body }) {
+    async handler({ db, context, body }) {
+      const { newFeedUrl } = body.feedHome;
+      if (newFeedUrl && isOwnFeedAddress(newFeedUrl, context.env.SITE_URL))
+        return apiError(400, FEED_MOVE_TO_ITSELF_MESSAGE, { "feedHome.newFeedUrl": [FEED_MOVE_TO_ITSELF_MESSAGE] });
       try {
         await saveSiteSettings(db, body);
       } catch (error) {
