@@ -11,6 +11,7 @@ import {
 } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { downloadFailureReason, guardedFetch, guardedFetchText } from "~/lib/guarded-fetch.server";
+import { startIntervalWorker } from "~/lib/interval-worker.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { ChaptersDocumentSchema } from "~/lib/media/checks/chapters";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
@@ -359,33 +360,15 @@ const TICK_MS = 2000;
  * nothing is left. `stop` ends the downloads under way and waits while their episode goes back to the queue.
  */
 export function startFeedImportWorker(context: FileContext): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const stopping = new AbortController();
-  const tick = async () => {
+  return startIntervalWorker(TICK_MS, async (signal) => {
     try {
-      while (!stopped && (await importDueEpisodes({ ...context, signal: stopping.signal }, { limit: 1 })) > 0) {
+      while (!signal.aborted && (await importDueEpisodes({ ...context, signal }, { limit: 1 })) > 0) {
         // One episode per claim, so that a stop waits for one episode at most.
       }
     } catch (error) {
       console.error("[import] the feed import could not run:", error);
     }
-  };
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = tick().finally(() => {
-      running = null;
-    });
-  }, TICK_MS);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      stopping.abort();
-      await running;
-    },
-  };
+  });
 }
 
 function statusOf(counts: { total: number; imported: number; failed: number }): FeedImportStatus {

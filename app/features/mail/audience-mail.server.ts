@@ -12,6 +12,7 @@ import {
   subscribers,
 } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { startIntervalWorker } from "~/lib/interval-worker.server";
 import { AUDIENCE_LIST, MAIL_KINDS, type MailKind, preferencesFrom } from "~/lib/mail-preferences";
 import { type Mailer, POOLED_SMTP_CONNECTIONS } from "~/lib/mailer.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
@@ -482,9 +483,7 @@ const ANNOUNCE_EVERY_MS = 15_000;
 export function startMailWorker(db: Database, env: Env, mailer: Mailer): { stop(): Promise<void> } {
   const perTick = Math.max(1, Math.floor(env.MAIL_RATE_PER_MINUTE / 60));
   let lastAnnounce = 0;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = async () => {
+  return startIntervalWorker(TICK_MS, async () => {
     try {
       if (Date.now() - lastAnnounce >= ANNOUNCE_EVERY_MS) {
         lastAnnounce = Date.now();
@@ -495,20 +494,5 @@ export function startMailWorker(db: Database, env: Env, mailer: Mailer): { stop(
     } catch (error) {
       console.error("[mail] the send queue could not run:", error);
     }
-  };
-  const timer = setInterval(() => {
-    // A tick that takes longer than a second is not joined by another: the pace is the rate, not the timer.
-    if (stopped || running) return;
-    running = tick().finally(() => {
-      running = null;
-    });
-  }, TICK_MS);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  });
 }
