@@ -3,9 +3,10 @@ import { isIPv4, isIPv6 } from "node:net";
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import maxmind, { type CountryResponse, type Reader } from "maxmind";
 import type { Database } from "~/db/client.server";
-import { analyticsKeys, audioRequests, downloadDays, feedSubscriberReports, podcastEpisodes } from "~/db/schema";
+import { analyticsKeys, audioRequests, feedSubscriberReports, podcastEpisodes } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
+import { addToDailyRows } from "./daily-rows.server";
 import { classifyUserAgent, reportedSubscribers } from "./user-agents.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -218,9 +219,8 @@ export async function recordAudioRequest(deps: CountingDeps, served: AudioServed
           open.map((row) => row.id),
         ),
       );
-    await tx
-      .insert(downloadDays)
-      .values({
+    await addToDailyRows(tx, [
+      {
         day: today,
         episodeId: episode.id,
         app: who.app,
@@ -229,19 +229,8 @@ export async function recordAudioRequest(deps: CountingDeps, served: AudioServed
         access: served.access,
         country,
         downloads: 1,
-      })
-      .onConflictDoUpdate({
-        target: [
-          downloadDays.day,
-          downloadDays.episodeId,
-          downloadDays.app,
-          downloadDays.platform,
-          downloadDays.device,
-          downloadDays.access,
-          downloadDays.country,
-        ],
-        set: { downloads: sql`${downloadDays.downloads} + 1` },
-      });
+      },
+    ]);
     return "counted";
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { episodeGuests, episodeSlugRedirects, guestApplications, podcastEpisodes } from "~/db/schema";
 import { apiError } from "~/lib/api.server";
 import { renderMarkdown } from "~/lib/markdown.server";
@@ -166,8 +166,6 @@ export function listGuestChoices(db: Database): Promise<GuestChoice[]> {
 }
 
 const isSlugFixed = (firstPublishedAt: Date | null, now: Date) => firstPublishedAt !== null && firstPublishedAt <= now;
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Slugs change one save at a time: a slug lives in two tables (episodes and old slugs), which no single unique index

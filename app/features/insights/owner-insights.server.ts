@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { insightPosts, insightSlugRedirects } from "~/db/schema";
 import { apiError, notFound } from "~/lib/api.server";
 import type { AppContext } from "~/lib/app-context.server";
@@ -135,8 +135,6 @@ export async function readOwnerInsight(db: Database, id: string, now: Date): Pro
     version: row.version,
   };
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Slugs change one save at a time: a slug lives in two tables (posts and old slugs), which no single unique index
