@@ -239,7 +239,7 @@ export async function recordAudioRequest(deps: CountingDeps, served: AudioServed
  * Counts an audio request beside its response: after the response is on its way, never awaited by it, and a failure
  * (the database down) is logged and forgotten, so counting never delays or fails the audio.
  */
-function countOnTheSide(deps: CountingDeps, served: AudioServed): void {
+function countAudioServed(deps: CountingDeps, served: AudioServed): void {
   setImmediate(() => {
     recordAudioRequest(deps, served).catch((error: unknown) => {
       console.error(`[analytics] could not count an audio request: ${error instanceof Error ? error.message : error}`);
@@ -268,7 +268,7 @@ export function countServedAudio(
 ): (bytes: { start: number; end: number; size: number }) => void {
   const deps = { db: context.db, media: context.media, geoipDb: context.env.GEOIP_DB };
   return (bytes) =>
-    countOnTheSide(deps, {
+    countAudioServed(deps, {
       ...bytes,
       audioKey,
       access,
