@@ -143,6 +143,23 @@ describe("an announcement sent now", () => {
     expect(made).toEqual({ refused: "The featured item must be a published episode or post" });
     expect(await database.db.$count(audienceMails)).toBe(0);
   });
+
+  it("features a scheduled episode only in a mail that goes once the episode is public", async () => {
+    const [episodeId] = await insertEpisodes(database.db, [
+      publicEpisode({ guid: "coming", title: "Coming Soon", status: "scheduled", publishDate: minutesLater(120) }),
+    ]);
+    const featured = `episode:${episodeId}`;
+    expect(await createAnnouncement(database.db, env(), input({ featured }), "o@x.com", NOW)).toEqual({
+      refused: "The featured item must be a published episode or post",
+    });
+    const early = input({ featured, sendAt: minutesLater(119).toISOString() });
+    expect(await createAnnouncement(database.db, env(), early, "o@x.com", NOW)).toEqual({
+      refused: "The featured item must be a published episode or post",
+    });
+    const onTime = input({ featured, sendAt: minutesLater(120).toISOString() });
+    expect(await createAnnouncement(database.db, env(), onTime, "o@x.com", NOW)).toMatchObject({ queued: false });
+    expect(await database.db.$count(audienceMails)).toBe(1);
+  });
 });
 
 describe("each reader's preferences and the footer", () => {

@@ -6,7 +6,7 @@ import type { Env } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mailer.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
-import { mailableOf, queueRecipients } from "./audience-mail.server";
+import { isEpisodePublicAt, isInsightPublicAt, mailableOf, queueRecipients } from "./audience-mail.server";
 import type { AnnouncementAudience, AnnouncementDraft, AnnouncementInput, AnnouncementRow } from "./schema";
 
 /** The addresses (lower case) a choice of recipients names, before suppressions and unsubscribes. */
@@ -35,21 +35,34 @@ export async function countRecipients(
   return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
 }
 
-/** The featured episode or post as a title and its public address, or null when it names nothing public. */
-async function featuredItem(db: Database, env: Env, featured: string | null) {
+/**
+ * The featured episode or post as a title and its public address, or null when it names nothing that readers can open:
+ * public when the mail goes (`sendAt`), or for a draft's preview and test, published or scheduled at all.
+ */
+async function featuredItem(db: Database, env: Env, featured: string | null, sendAt?: Date) {
   if (!featured) return null;
   const [kind, id] = featured.split(":");
   if (kind === "episode") {
     const [row] = await db
       .select({ title: podcastEpisodes.title, slug: podcastEpisodes.slug })
       .from(podcastEpisodes)
-      .where(and(eq(podcastEpisodes.id, Number(id)), inArray(podcastEpisodes.status, ["published", "scheduled"])));
+      .where(
+        and(
+          eq(podcastEpisodes.id, Number(id)),
+          sendAt ? isEpisodePublicAt(sendAt) : inArray(podcastEpisodes.status, ["published", "scheduled"]),
+        ),
+      );
     return row ? { label: "Listen", title: row.title, url: `${env.SITE_URL}/podcast/${row.slug}` } : null;
   }
   const [row] = await db
     .select({ title: insightPosts.title, slug: insightPosts.slug })
     .from(insightPosts)
-    .where(and(eq(insightPosts.id, id), inArray(insightPosts.status, ["published", "scheduled"])));
+    .where(
+      and(
+        eq(insightPosts.id, id),
+        sendAt ? isInsightPublicAt(sendAt) : inArray(insightPosts.status, ["published", "scheduled"]),
+      ),
+    );
   return row ? { label: "Read", title: row.title, url: `${env.SITE_URL}/insights/${row.slug}` } : null;
 }
 
@@ -81,9 +94,11 @@ export async function createAnnouncement(
   createdBy: string,
   now: Date,
 ): Promise<{ id: number; queued: boolean } | { refused: string }> {
-  if (input.featured && !(await featuredItem(db, env, input.featured))) return { refused: FEATURED_NOT_FOUND_MESSAGE };
-  const mail = await renderAnnouncement(db, env, input);
   const sendAt = input.sendAt && input.sendAt > now ? input.sendAt : now;
+  // A mail must not link to a page its readers would find missing: the item is public by the time it goes.
+  if (input.featured && !(await featuredItem(db, env, input.featured, sendAt)))
+    return { refused: FEATURED_NOT_FOUND_MESSAGE };
+  const mail = await renderAnnouncement(db, env, input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(audienceMails)

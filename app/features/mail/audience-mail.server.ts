@@ -202,6 +202,14 @@ async function enqueueAnnouncement(
   });
 }
 
+/** Whether an episode is public at a time, as the mails that link to it need: published, or scheduled and its date come. */
+export const isEpisodePublicAt = (at: Date) =>
+  and(inArray(podcastEpisodes.status, ["scheduled", "published"]), lte(podcastEpisodes.publishDate, at));
+
+/** Whether a post is public at a time, as for an episode. */
+export const isInsightPublicAt = (at: Date) =>
+  and(inArray(insightPosts.status, ["scheduled", "published"]), lte(insightPosts.publishedAt, at));
+
 /**
  * Announces each episode and insight that is public by `now` and became so within the announcement window: published
  * now by the owner, or a scheduled date that has come (scheduled items become public by their date alone, without a
@@ -220,13 +228,7 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
       skipMail: podcastEpisodes.skipMail,
     })
     .from(podcastEpisodes)
-    .where(
-      and(
-        inArray(podcastEpisodes.status, ["scheduled", "published"]),
-        lte(podcastEpisodes.publishDate, now),
-        gt(podcastEpisodes.publishDate, since),
-      ),
-    );
+    .where(and(isEpisodePublicAt(now), gt(podcastEpisodes.publishDate, since)));
   const insights = await db
     .select({
       id: insightPosts.id,
@@ -236,13 +238,7 @@ export async function announceNewItems(db: Database, env: Env, now: Date): Promi
       skipMail: insightPosts.skipMail,
     })
     .from(insightPosts)
-    .where(
-      and(
-        inArray(insightPosts.status, ["scheduled", "published"]),
-        lte(insightPosts.publishedAt, now),
-        gt(insightPosts.publishedAt, since),
-      ),
-    );
+    .where(and(isInsightPublicAt(now), gt(insightPosts.publishedAt, since)));
   let queued = 0;
   for (const episode of episodes) {
     const access = episode.premium
