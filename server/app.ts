@@ -2,8 +2,14 @@ import { sql } from "drizzle-orm";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type Database, openDatabase } from "~/db/client.server";
-import { noteFeedSubscribers, purgeAnalytics } from "~/features/analytics/count-downloads.server";
+import {
+  type AudioServed,
+  countAudioServed,
+  noteFeedSubscribers,
+  purgeAnalytics,
+} from "~/features/analytics/count-downloads.server";
 import { renewWaitingPremiumMediaKeys } from "~/features/episodes/episode-media.server";
+import { listPublicAudioKeys } from "~/features/episodes/episodes.server";
 import { startFeedImportWorker } from "~/features/episodes/feed-import.server";
 import { startMailWorker } from "~/features/mail/audience-mail.server";
 import { billingFor, endLapsedGracePeriods } from "~/features/membership/billing.server";
@@ -186,6 +192,18 @@ export const feedFetchListener = (runtime: AppRuntime) => (userAgent: string | u
 
 /** Where the page cache learns that public content changed (docs/decisions/027-page-cache.md). */
 export const publicContentVersionOf = (runtime: AppRuntime) => () => publicContentVersion(runtime.db, new Date());
+
+/**
+ * The audio keys the front door streams itself, read again whenever the public content version changes: the episodes
+ * whose audio everyone may have now (docs/decisions/061-media-front-door.md).
+ */
+export const publicAudioKeysOf = (runtime: AppRuntime) => () => listPublicAudioKeys(runtime.db, new Date());
+
+/** Where the front door hands each public audio GET it served, to be counted on the side like the route's. */
+export const publicAudioServedListener = (runtime: AppRuntime) => {
+  const deps = { db: runtime.db, media: runtime.media, geoipDb: runtime.env.GEOIP_DB };
+  return (served: Omit<AudioServed, "access">) => countAudioServed(deps, { ...served, access: "public" });
+};
 
 /** What a render needs beyond the request: React Router's load context, and the nonce its inline scripts carry. */
 type AppRender = RenderNonce & { loadContext: RouterContextProvider };

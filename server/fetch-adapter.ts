@@ -1,5 +1,4 @@
-import { once } from "node:events";
-import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { nodeBodyOf } from "../app/lib/media/node-body.server";
@@ -35,29 +34,6 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request
 }
 
 /**
- * Writes a file's Node stream as it is read, waiting for the socket to drain; a client that goes away ends the read.
- * One listener of its own on the response, as the other middleware already listens to it.
- */
-async function writeNodeStream(body: Readable, res: ExpressResponse): Promise<void> {
-  const closed = new Promise<void>((resolve) => res.once("close", resolve));
-  try {
-    for await (const chunk of body) {
-      if (res.destroyed) return;
-      if (!res.write(chunk)) {
-        // An error or a close ends the wait as well; the loop then sees the response destroyed.
-        const waiting = new AbortController();
-        const drained = once(res, "drain", { signal: waiting.signal }).catch(() => {});
-        await Promise.race([drained, closed]);
-        waiting.abort();
-      }
-    }
-    if (!res.destroyed) res.end();
-  } finally {
-    body.destroy();
-  }
-}
-
-/**
  * Writes a Fetch Response to Express. Its headers replace those the middleware set (a stored page's
  * Content-Security-Policy replaces the per-request one), through Express, which names the charset of a text type;
  * cookies are added one by one.
@@ -80,7 +56,9 @@ export async function sendResponse(res: ExpressResponse, response: Response): Pr
   }
   const nodeBody = nodeBodyOf(response);
   try {
-    if (nodeBody) await writeNodeStream(nodeBody, res);
+    // pipeline destroys the file's stream, and so closes the file, whichever side ends first: a client that hangs up
+    // mid-body included.
+    if (nodeBody) await pipeline(nodeBody, res);
     else await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;

@@ -10,6 +10,7 @@ import { clientAddress, proxyTrust } from "../app/lib/trust-proxy.server";
 import type * as AppModule from "./app";
 import { clientErrorAnswers } from "./client-error-answers";
 import { createDatabaseAvailability } from "./database-availability";
+import { createMediaDoor } from "./media-door";
 import { createPageCache } from "./page-cache";
 import { createRequestLog, shortLogLine } from "./request-log";
 import { applyRequestTimeouts, bodyDeadline } from "./request-timeouts";
@@ -75,10 +76,25 @@ async function main() {
         "Content-Security-Policy": contentSecurityPolicy(runtime.env, { scriptHashes: page.inlineScriptHashes }),
       }),
     });
+    // Public episode audio, streamed from the file before any middleware and counted on the side
+    // (docs/decisions/061-media-front-door.md).
+    const countPublicAudio = build.publicAudioServedListener(runtime);
+    const mediaDoor = createMediaDoor({
+      publicAudioKeys: build.publicAudioKeysOf(runtime),
+      contentVersion: build.publicContentVersionOf(runtime),
+      storage: runtime.media,
+      headers: {
+        ...standardHeaders,
+        "Content-Security-Policy": contentSecurityPolicy(runtime.env, { scriptHashes: [] }),
+      },
+      clientAddress: (req) => clientAddress(req, trust),
+      onAudioServed: countPublicAudio,
+    });
     const availability = createDatabaseAvailability(runtime.pingDatabase, () => runtime.media.ping());
-    // Once a request has found the database down, stored pages are not served either: the whole site answers 503
-    // until a check finds it back, as /readyz tells a load balancer.
-    frontDoor = (req, res) => !availability.lastCheckFailed() && pageCache.answer(req, res);
+    // Once a request has found the database down, stored pages and media are not served either: the whole site
+    // answers 503 until a check finds it back, as /readyz tells a load balancer.
+    frontDoor = (req, res) =>
+      !availability.lastCheckFailed() && (mediaDoor.answer(req, res) || pageCache.answer(req, res));
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "10m", index: false }));
     app.use(availability.probes);
@@ -92,7 +108,7 @@ async function main() {
   const trust = proxyTrust(runtime.env.TRUST_PROXY);
   if (runtime.env.TRUST_PROXY) app.set("trust proxy", trust);
 
-  // A stored page is answered before Express: no middleware runs for it, and the request log gets its line here.
+  // A stored page or public audio is answered before Express: no middleware runs for it, and the request log gets its line here.
   const server = http.createServer((req, res) => {
     const startedAt = performance.now();
     if (req.url === PODCAST_FEED_PATH) noteFeedFetch(req.headers["user-agent"]);

@@ -239,7 +239,7 @@ export async function recordAudioRequest(deps: CountingDeps, served: AudioServed
  * Counts an audio request beside its response: after the response is on its way, never awaited by it, and a failure
  * (the database down) is logged and forgotten, so counting never delays or fails the audio.
  */
-function countAudioServed(deps: CountingDeps, served: AudioServed): void {
+export function countAudioServed(deps: CountingDeps, served: AudioServed): void {
   setImmediate(() => {
     recordAudioRequest(deps, served).catch((error: unknown) => {
       console.error(`[analytics] could not count an audio request: ${error instanceof Error ? error.message : error}`);

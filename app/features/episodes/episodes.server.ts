@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type EpisodeChapter, episodeGuests, episodeSlugRedirects, podcastEpisodes } from "~/db/schema";
 import {
@@ -324,6 +324,19 @@ export async function findEpisodeMediaGrant(
   if (!row) return null;
   const part = partNamedBy(row, key);
   return { grant: await grantOf(row, part, now, readViewer), part };
+}
+
+/**
+ * The audio keys everyone may have at `now`, by the same access rule as `findEpisodeMediaGrant`: what the server's
+ * front door streams without asking the app. It changes only when the public content version does (an episode's row,
+ * or a publish date coming).
+ */
+export async function listPublicAudioKeys(db: Database, now: Date): Promise<Set<string>> {
+  const rows = await db.select(accessColumns).from(podcastEpisodes).where(isNotNull(podcastEpisodes.audioKey));
+  const keys = new Set<string>();
+  for (const row of rows)
+    if (row.audioKey && episodeAccess(ANONYMOUS, row, now).part("audio") === "everyone") keys.add(row.audioKey);
+  return keys;
 }
 
 export type FeedEpisode = {

@@ -54,6 +54,11 @@ export interface MediaStorage {
   copy(fromKey: string, toKey: string): Promise<StoredMedia>;
   /** Removes the file; removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The disk: the file's path, for the server's front door to stream public media from without going through the
+   * app. S3 has none: it answers null.
+   */
+  localPath(key: string): string | null;
   /** S3: a short-lived URL that GETs the file straight from the bucket. The disk has none: it answers null. */
   signedUrl(key: string, options: SignedUrlOptions): Promise<string | null>;
   /**

@@ -187,6 +187,10 @@ export function createS3Storage(
       await attempt("deleted", () => client.send(new DeleteObjectCommand({ Bucket, Key })));
     },
 
+    localPath() {
+      return null;
+    },
+
     async signedUrl(key: string, options: SignedUrlOptions) {
       const command = new GetObjectCommand({
         Bucket,

@@ -1,15 +1,7 @@
 import type { Readable } from "node:stream";
-import { isNotModified } from "~/lib/conditional-get.server";
-import { ifRangeHolds, parseRangeHeader } from "./byte-range";
+import { MEDIA_CACHE_CONTROL, type MediaCaching, mediaAnswer } from "./media-answer.server";
 import type { MediaStorage } from "./media-storage.server";
 import { responseFromNodeStream } from "./node-body.server";
-
-/**
- * How a response may be cached. `immutable`: the URL carries the media key (keys never change their bytes), so
- * browsers and shared caches keep it for a year. `private`: media a caller has just checked access to (premium
- * audio, members' files), which no cache may keep.
- */
-type MediaCaching = "immutable" | "private";
 
 export type ServeMediaOptions = {
   caching: MediaCaching;
@@ -19,12 +11,6 @@ export type ServeMediaOptions = {
   signedUrlSeconds?: number;
   /** Told the bytes a GET is given, served here or by the redirect to storage: how downloads are counted. */
   onServe?: (bytes: { start: number; end: number; size: number }) => void;
-};
-
-const CACHE_CONTROL: Record<MediaCaching, string> = {
-  // no-transform: a compressing proxy or middleware would change the bytes that ranges count.
-  immutable: "public, max-age=31536000, immutable, no-transform",
-  private: "private, no-store, no-transform",
 };
 
 /**
@@ -76,44 +62,28 @@ export async function serveMedia(
   const stored = await storage.stat(key);
   if (!stored) return plainText(404, "Not found");
 
-  const cacheControl = CACHE_CONTROL[options.caching];
+  const cacheControl = MEDIA_CACHE_CONTROL[options.caching];
   const disposition = options.download ? contentDisposition(options.download) : undefined;
-  const headers = new Headers({
-    "Accept-Ranges": "bytes",
-    "Cache-Control": cacheControl,
-    "Content-Type": stored.contentType,
-    ETag: stored.etag,
-    "Last-Modified": stored.lastModified.toUTCString(),
-    "X-Content-Type-Options": "nosniff",
-  });
-  if (disposition) headers.set("Content-Disposition", disposition);
+  const answer = mediaAnswer(
+    stored,
+    {
+      ifNoneMatch: request.headers.get("If-None-Match"),
+      ifModifiedSince: request.headers.get("If-Modified-Since"),
+      range: request.headers.get("Range"),
+      ifRange: request.headers.get("If-Range"),
+    },
+    options.caching,
+    disposition,
+  );
+  if (answer.kind === "no body") return new Response(null, { status: answer.status, headers: answer.headers });
 
-  const conditions = {
-    ifNoneMatch: request.headers.get("If-None-Match"),
-    ifModifiedSince: request.headers.get("If-Modified-Since"),
-  };
-  const validators = { etag: stored.etag, lastModified: headers.get("Last-Modified") };
-  if (isNotModified(conditions, validators)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
-  }
-
-  const rangeHeader = request.headers.get("Range");
-  const rangeAllowed = ifRangeHolds(request.headers.get("If-Range"), stored);
-  const requested = rangeAllowed ? parseRangeHeader(rangeHeader, stored.size) : ({ kind: "whole" } as const);
-  if (requested.kind === "unsatisfiable") {
-    headers.set("Content-Range", `bytes */${stored.size}`);
-    headers.delete("Content-Type");
-    return new Response(null, { status: 416, headers });
-  }
-
-  const range = requested.kind === "range" ? requested.range : undefined;
+  const { range, status, headers } = answer;
   const served = () =>
     options.onServe?.({ start: range?.start ?? 0, end: range?.end ?? stored.size - 1, size: stored.size });
 
   // A stale If-Range asks for the whole file, yet the client would send its Range on to the signed URL: that rare
   // request is answered here.
-  if (request.method === "GET" && (rangeAllowed || rangeHeader === null) && redirectsToStorage(options)) {
+  if (request.method === "GET" && answer.rangeAsSent && redirectsToStorage(options)) {
     const signedUrl = await storage.signedUrl(key, {
       expiresInSeconds: options.signedUrlSeconds ?? SIGNED_URL_SECONDS[options.caching],
       cacheControl,
@@ -126,9 +96,6 @@ export async function serveMedia(
     }
   }
 
-  const status = range ? 206 : 200;
-  if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stored.size}`);
-  headers.set("Content-Length", String(range ? range.end - range.start + 1 : stored.size));
   if (request.method === "HEAD") return new Response(null, { status, headers });
 
   let body: Readable;
