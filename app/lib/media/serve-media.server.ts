@@ -106,6 +106,11 @@ export async function serveMedia(
     if ((await storage.stat(key)) === null) return plainText(404, "Not found");
     throw error;
   }
+  // A client that goes away before the response is written leaves it unread (React Router drops the answer of an
+  // aborted request): the file closes with the request rather than when the stream is collected.
+  const closeFile = () => body.destroy();
+  request.signal.addEventListener("abort", closeFile, { once: true });
+  body.once("close", () => request.signal.removeEventListener("abort", closeFile));
   served();
   return responseFromNodeStream(body, { status, headers });
 }

@@ -1,7 +1,9 @@
+import { once } from "node:events";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_BACKENDS, openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-storages";
 import { newMediaKey } from "./media-key";
+import { nodeBodyOf } from "./node-body.server";
 import { type ServeMediaOptions, serveMedia } from "./serve-media.server";
 
 const SIZE = 10_000;
@@ -218,6 +220,31 @@ describe("serving media from disk", () => {
         expect(answer.status, range).toBe(200);
         expect(answer.body.length).toBe(SIZE);
       }
+    } finally {
+      await media.close();
+    }
+  });
+
+  it("closes the file when the request is aborted before its answer is read", async () => {
+    const media = await openTestMediaStorage("disk");
+    try {
+      const key = newMediaKey("episodes/audio", "mp3");
+      await media.storage.put(key, Readable.from([bytes]));
+      const client = new AbortController();
+      const served = await serveMedia(
+        new Request("http://site.test/media", { signal: client.signal }),
+        media.storage,
+        key,
+        {
+          caching: "immutable",
+        },
+      );
+      const file = nodeBodyOf(served) as Readable;
+      expect(file.destroyed).toBe(false);
+      const closed = once(file, "close");
+      client.abort();
+      await closed;
+      expect(file.destroyed).toBe(true);
     } finally {
       await media.close();
     }
