@@ -10,7 +10,7 @@ import type { MediaStorage } from "../app/lib/media/media-storage.server";
 const MEDIA_PREFIX = "/media/";
 
 /** One GET of public audio the door sent bytes of, as counting reads it. */
-export type PublicAudioServed = {
+type PublicAudioServed = {
   audioKey: string;
   clientIp: string;
   userAgent: string | null;
