@@ -5,7 +5,7 @@ import { pipeline } from "node:stream";
 import { READ_CHUNK_BYTES } from "../app/lib/media/disk-storage.server";
 import { mediaAnswer } from "../app/lib/media/media-answer.server";
 import { isMediaKey } from "../app/lib/media/media-key";
-import type { MediaStorage } from "../app/lib/media/media-storage.server";
+import type { MediaStorage, StoredMedia } from "../app/lib/media/media-storage.server";
 
 const MEDIA_PREFIX = "/media/";
 
@@ -63,12 +63,17 @@ export function createMediaDoor(options: MediaDoorOptions): MediaDoor {
   let currentVersion: string | null = null;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let refreshing: Promise<Set<string>> | null = null;
+  // A key never changes its bytes, so its size and validators are read once; dropped with the keys they belong to.
+  const storedOf = new Map<string, Promise<StoredMedia | null>>();
 
   const refresh = () => {
     refreshing ??= (async () => {
       const version = await contentVersion();
       // Read after the version: the keys are at least as new as the version they are kept under.
-      if (version !== currentVersion || keys === null) keys = await publicAudioKeys();
+      if (version !== currentVersion || keys === null) {
+        keys = await publicAudioKeys();
+        storedOf.clear();
+      }
       currentVersion = version;
       checkedAt = now();
       return keys;
@@ -79,7 +84,17 @@ export function createMediaDoor(options: MediaDoorOptions): MediaDoor {
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse, key: string, path: string): Promise<boolean> => {
-    const stored = await storage.stat(key);
+    let stat = storedOf.get(key);
+    if (!stat) {
+      stat = storage.stat(key);
+      storedOf.set(key, stat);
+      // A file not there (yet) or not readable is asked again next time.
+      stat.then(
+        (found) => found ?? storedOf.delete(key),
+        () => storedOf.delete(key),
+      );
+    }
+    const stored = await stat;
     if (!stored) return false;
     const answer = mediaAnswer(
       stored,
