@@ -11,6 +11,7 @@ import {
   isGranted,
   listedFor,
 } from "./episode-access.server";
+import { findEpisodeMediaGrant, listPublicAudioKeys } from "./episodes.server";
 
 const NOW = new Date("2026-01-10T12:00:00Z");
 const HOUR = 3_600_000;
@@ -81,4 +82,23 @@ describe("the access rule's SQL form", () => {
       expect(granted((access) => access.part("transcript"))).toEqual(granted((access) => access.part("audio")));
     },
   );
+});
+
+describe("the audio keys the server's front door streams itself", () => {
+  it.each([
+    ["now", NOW],
+    ["once the hour's publish dates have come", new Date(NOW.getTime() + 2 * HOUR)],
+  ])("are exactly those the media route gives everyone, %s", async (_when, at) => {
+    const keys = await listPublicAudioKeys(database.db, at);
+    const rows = await database.db.select(facts).from(podcastEpisodes).orderBy(asc(podcastEpisodes.id));
+    const forEveryone: string[] = [];
+    for (const { audioKey } of rows) {
+      if (audioKey === null) continue;
+      const found = await findEpisodeMediaGrant(database.db, audioKey, at, async () => ANONYMOUS);
+      if (found?.grant === "everyone" && found.part === "audio") forEveryone.push(audioKey);
+    }
+    expect(forEveryone.length).toBeGreaterThan(0);
+    expect(forEveryone.length).toBeLessThan(rows.length);
+    expect([...keys].sort()).toEqual(forEveryone.sort());
+  });
 });
