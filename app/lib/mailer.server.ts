@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { mimeMessage, mimeSender } from "~/lib/mime-message.server";
 import { redactSecretLinks } from "~/lib/redact-secret-path";
 
 /** `html`, when given, is an alternative to `text` (mail readers show one); the outbox and the log keep the text. */
@@ -26,9 +27,13 @@ export function createMailer(env: Env, db: Database, options: { pool?: boolean }
           `${env.SMTP_URL}${env.SMTP_URL.includes("?") ? "&" : "?"}pool=true&maxConnections=${POOLED_SMTP_CONNECTIONS}`,
         )
       : nodemailer.createTransport(env.SMTP_URL);
+    const sender = mimeSender(env.MAIL_FROM);
     return {
       async send(mail) {
-        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+        await transport.sendMail({
+          envelope: { from: sender.address, to: [mail.to] },
+          raw: mimeMessage(sender, mail),
+        });
       },
     };
   }

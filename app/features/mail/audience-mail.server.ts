@@ -344,7 +344,7 @@ type ChunkContext = {
   postalAddress: string;
 };
 
-/** Rows checked against suppressions and unsubscribes together, just before they are sent. */
+/** Rows claimed, and checked against suppressions and unsubscribes, together, just before they are sent. */
 const CHUNK_SIZE = 50;
 
 async function chunkContext(db: Database, rows: Claimed[]): Promise<ChunkContext> {
@@ -388,6 +388,7 @@ async function deliver(
   row: Claimed,
   chunk: ChunkContext,
   now: () => Date,
+  markSent: (row: Claimed) => Promise<void>,
 ): Promise<void> {
   const mine = and(eq(mailDeliveries.id, row.id), eq(mailDeliveries.claimToken, row.claimToken));
   const mail = chunk.mails.get(row.mailId);
@@ -432,10 +433,49 @@ async function deliver(
     }
     return;
   }
-  await db
-    .update(mailDeliveries)
-    .set({ status: "sent", sentAt: now(), claimToken: null, leaseUntil: null })
-    .where(mine);
+  await markSent(row);
+}
+
+/**
+ * Marks a claim's rows `sent` as their SMTP exchanges end, the rows accepted meanwhile in one UPDATE: each sender waits
+ * for its own row's mark before its next mail, so no more rows stand accepted and unmarked than there are senders,
+ * while the database writes once for all the exchanges that ended together instead of once per mail.
+ */
+function sentMarks(db: Database, claimToken: string, now: () => Date): (row: Claimed) => Promise<void> {
+  let waiting: { id: number; done: () => void; failed: (error: unknown) => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await db
+          .update(mailDeliveries)
+          .set({ status: "sent", sentAt: now(), claimToken: null, leaseUntil: null })
+          .where(
+            and(
+              eq(mailDeliveries.claimToken, claimToken),
+              inArray(
+                mailDeliveries.id,
+                batch.map((entry) => entry.id),
+              ),
+            ),
+          );
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.failed(error);
+      }
+    }
+    writing = false;
+  };
+  return (row) =>
+    new Promise((done, failed) => {
+      waiting.push({ id: row.id, done, failed });
+      if (writing) return;
+      writing = true;
+      // The exchanges that end in this turn of the event loop join the same UPDATE.
+      setImmediate(write);
+    });
 }
 
 /**
@@ -445,8 +485,9 @@ async function deliver(
 const SENDS_IN_FLIGHT = POOLED_SMTP_CONNECTIONS;
 
 /**
- * Claims and sends one batch, SENDS_IN_FLIGHT mails at a time, reading the mails, the settings, suppressions and
- * unsubscribes once per chunk of rows; returns how many it claimed.
+ * Claims and sends up to `limit` rows, a chunk at a time (a claim of thousands of rows would hold PGlite's thread for
+ * the whole statement), SENDS_IN_FLIGHT mails at once, reading the mails, the settings, suppressions and unsubscribes
+ * once per chunk; returns how many it claimed.
  */
 export async function sendDueMail(
   db: Database,
@@ -455,17 +496,22 @@ export async function sendDueMail(
   options: { now?: () => Date; limit: number },
 ): Promise<number> {
   const now = options.now ?? (() => new Date());
-  const claimed = await claimDeliveries(db, now(), options.limit);
-  for (let start = 0; start < claimed.length; start += CHUNK_SIZE) {
-    const rows = claimed.slice(start, start + CHUNK_SIZE);
+  let claimedCount = 0;
+  while (claimedCount < options.limit) {
+    const rows = await claimDeliveries(db, now(), Math.min(CHUNK_SIZE, options.limit - claimedCount));
+    if (rows.length === 0) break;
+    claimedCount += rows.length;
     const chunk = await chunkContext(db, rows);
+    const markSent = sentMarks(db, rows[0].claimToken, now);
     let next = 0;
     const sender = async () => {
-      while (next < rows.length) await deliver(db, env, mailer, rows[next++], chunk, now);
+      while (next < rows.length) await deliver(db, env, mailer, rows[next++], chunk, now, markSent);
     };
     await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, rows.length) }, sender));
+    // PGlite runs each statement on this thread: the web server's requests get their turn between chunks.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return claimed.length;
+  return claimedCount;
 }
 
 const TICK_MS = 1000;
