@@ -514,7 +514,12 @@ export async function sendDueMail(
     const markSent = sentMarks(db, rows[0].claimToken, now);
     let next = 0;
     const sender = async () => {
-      while (next < rows.length) await deliver(db, env, mailer, rows[next++], chunk, now, markSent);
+      while (next < rows.length) {
+        await deliver(db, env, mailer, rows[next++], chunk, now, markSent);
+        // The mail's answer and its mark resolve as microtasks: without a turn of the event loop here the next mail
+        // would be composed before the requests that arrived meanwhile are read.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     };
     await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, rows.length) }, sender));
     // PGlite runs each statement on this thread: the web server's requests get their turn between chunks.
