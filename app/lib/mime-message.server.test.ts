@@ -24,6 +24,7 @@ describe("mimeMessage", () => {
     expect(message).toMatch(/^Subject: =\?UTF-8\?Q\?Gr=C3=BC=C3=9Fe\?= Bcc: eve@example\.com\r$/m);
     expect(message).not.toMatch(/^Bcc:/m);
     expect(message).toMatch(/^Message-ID: <[0-9a-f-]{36}@example\.com>\r$/m);
+    expect(message).toMatch(/^Date: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000\r$/m);
   });
 
   it("sends the text, and the HTML as its alternative, in lines of at most 76 characters with CRLF ends", () => {

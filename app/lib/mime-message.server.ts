@@ -39,7 +39,7 @@ export function mimeMessage(sender: { header: string; address: string }, mail: M
     `To: ${oneLine(mail.to)}`,
     `Subject: ${headerText(mail.subject)}`,
     `Message-ID: <${randomUUID()}@${domain}>`,
-    `Date: ${date.toUTCString()}`,
+    `Date: ${date.toUTCString().replace("GMT", "+0000")}`,
     "MIME-Version: 1.0",
     ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${oneLine(value)}`),
   ];
