@@ -7,6 +7,7 @@ import {
   countAudioServed,
   noteFeedSubscribers,
   purgeAnalytics,
+  startDownloadCounting,
 } from "~/features/analytics/count-downloads.server";
 import { renewWaitingPremiumMediaKeys } from "~/features/episodes/episode-media.server";
 import { listPublicAudioKeys } from "~/features/episodes/episodes.server";
@@ -130,6 +131,8 @@ export async function startApp(source: Record<string, string | undefined> = proc
   const mailWorker = startMailWorker(database.db, env, createMailer(env, database.db, { pool: true }));
   // Feed imports run beside the web server too; an import a restart interrupted resumes here (decision 059).
   const importWorker = startFeedImportWorker({ db: database.db, media, env, limits: mediaLimits(env) });
+  // Audio requests are written in batches beside the responses and counted every few seconds (docs/analytics.md).
+  const downloadCounting = startDownloadCounting({ db: database.db, media });
   return {
     env,
     db: database.db,
@@ -143,6 +146,7 @@ export async function startApp(source: Record<string, string | undefined> = proc
       clearInterval(analyticsSweep);
       await mailWorker.stop();
       await importWorker.stop();
+      await downloadCounting.stop();
       return database.close();
     },
   };

@@ -822,8 +822,10 @@ export const analyticsKeys = pgTable("analytics_keys", {
 
 /**
  * One request for an episode's audio by a player, bots left out: who asked (the listener hash of the day's key over the
- * address and user agent), when, and which bytes. `downloadAt`: the time of the download this request completed or
- * took part in; a request with none has not (yet) made one. Kept for ANALYTICS_RAW_DAYS.
+ * address and user agent), when, which bytes, and how the daily row names the listener (app, platform, device, access,
+ * country). Written in batches beside the responses; a counting pass examines it later (docs/analytics.md).
+ * `downloadAt`: the time of the download this request completed or took part in; a request with none has not (yet)
+ * made one. Kept for ANALYTICS_RAW_DAYS.
  */
 export const audioRequests = pgTable(
   "audio_requests",
@@ -837,10 +839,22 @@ export const audioRequests = pgTable(
     firstByte: bigint("first_byte", { mode: "number" }).notNull(),
     lastByte: bigint("last_byte", { mode: "number" }).notNull(),
     downloadAt: timestamp("download_at", { withTimezone: true }),
+    /** The same listener hashed with the previous UTC day's key: a request of the day before is stored under it. */
+    earlierDayListener: text("earlier_day_listener").notNull(),
+    /** The size of the file the bytes were served from. */
+    size: bigint("size", { mode: "number" }).notNull(),
+    app: text("app").notNull(),
+    platform: text("platform").notNull(),
+    device: text("device").notNull(),
+    access: text("access").notNull(),
+    country: text("country").notNull(),
+    /** When a counting pass examined the request; null while it waits for one. */
+    examinedAt: timestamp("examined_at", { withTimezone: true }),
   },
   (t) => [
-    index("audio_requests_listener_episode").on(t.listener, t.episodeId, t.at),
+    index("audio_requests_listener_episode_download").on(t.listener, t.episodeId, t.downloadAt),
     index("audio_requests_at").on(t.at),
+    index("audio_requests_waiting").on(t.id).where(sql`${t.examinedAt} is null`),
   ],
 );
 

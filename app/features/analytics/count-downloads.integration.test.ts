@@ -1,22 +1,27 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { count, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callApi } from "#tests/setup/call-api";
 import { insertPodcastEpisode } from "#tests/setup/owner-fixtures";
 import { signInStaff } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { analyticsKeys, audioRequests, downloadDays } from "~/db/schema";
 import { createDiskStorage } from "~/lib/media/disk-storage.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import {
   type AudioServed,
   bytesForDownload,
+  countDownloads,
   coveredBytes,
+  examineWaitingRequests,
   listenerAddress,
   purgeAnalytics,
   recordAudioRequest,
 } from "./count-downloads.server";
+import { flushAudioRequests } from "./request-buffer.server";
 import { reportedSubscribers } from "./user-agents.server";
 
 const KEY = "episodes/audio/analyticstone000001.mp3";
@@ -72,8 +77,22 @@ const served = (overrides: Partial<AudioServed> = {}): AudioServed => ({
   at: START,
   ...overrides,
 });
-const record = (overrides: Partial<AudioServed> = {}) =>
-  recordAudioRequest({ db: database.db, media }, served(overrides));
+/** Requests as the routes hand them over: kept in memory, not yet in the database. */
+const buffer = (...requests: Partial<AudioServed>[]) =>
+  Promise.all(requests.map((overrides) => recordAudioRequest({ db: database.db, media }, served(overrides))));
+/** Both stages for one request: its raw row written, then a counting pass over what waits. */
+const record = async (overrides: Partial<AudioServed> = {}) => {
+  await buffer(overrides);
+  await flushAudioRequests(database.db);
+  return (await countDownloads({ db: database.db, media })) === 1 ? "counted" : "not counted";
+};
+const waitingRequests = async () =>
+  (await database.db.select({ n: count() }).from(audioRequests).where(isNull(audioRequests.examinedAt)))[0].n;
+const totalDownloads = async () =>
+  (await database.db.select({ downloads: downloadDays.downloads }).from(downloadDays)).reduce(
+    (sum, row) => sum + row.downloads,
+    0,
+  );
 const later = (hours: number) => new Date(START.getTime() + hours * HOUR);
 
 describe("the bytes a download needs", () => {
@@ -139,9 +158,11 @@ describe("counting downloads", () => {
       { day: "2026-03-02", ...row },
       { day: "2026-03-03", ...row },
     ]);
-    // Raw requests never hold the address.
+    // Raw requests never hold the address or the user agent, and bots' requests are not kept at all.
     const raw = await database.db.select().from(audioRequests);
+    expect(raw).toHaveLength(4);
     expect(JSON.stringify(raw)).not.toContain("198.51.100.7");
+    expect(JSON.stringify(raw)).not.toContain("CFNetwork");
   });
 
   it("adds a listener's ranges up to a minute, and counts ranges that never reach one as nothing", async () => {
@@ -165,8 +186,68 @@ describe("counting downloads", () => {
   });
 
   it("counts one download when two requests complete it at once", async () => {
-    const outcomes = await Promise.all([record({ start: 0, end: 40_000 }), record({ start: 30_000, end: MINUTE })]);
-    expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(1);
+    await buffer({ start: 0, end: 40_000 }, { start: 30_000, end: MINUTE });
+    await flushAudioRequests(database.db);
+    expect(await countDownloads({ db: database.db, media })).toBe(1);
+    expect(await totalDownloads()).toBe(1);
+  });
+
+  it("counts a listener's ranges across midnight as one listener's, in one pass", async () => {
+    const midnight = new Date("2026-03-02T23:59:00Z");
+    await buffer({ start: 0, end: 30_000, at: midnight }, { start: 30_001, end: MINUTE - 1, at: later(14.5) });
+    await flushAudioRequests(database.db);
+    expect(await countDownloads({ db: database.db, media })).toBe(1);
+    expect(await database.db.select({ day: downloadDays.day }).from(downloadDays)).toEqual([{ day: "2026-03-03" }]);
+  });
+
+  it("leaves every request waiting, and counts it once on the next pass, when a pass is cut off before it commits", async () => {
+    await buffer({ start: 0, end: 29_999 }, { start: 30_000, end: MINUTE - 1, at: later(1) });
+    await flushAudioRequests(database.db);
+    const cutOff = new Error("the process died");
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await examineWaitingRequests(tx, media, later(2))).toEqual({ examined: 2, counted: 1 });
+        throw cutOff;
+      }),
+    ).rejects.toBe(cutOff);
+    expect(await waitingRequests()).toBe(2);
+    expect(await totalDownloads()).toBe(0);
+    expect(await countDownloads({ db: database.db, media })).toBe(1);
+    expect(await countDownloads({ db: database.db, media })).toBe(0);
+    expect(await waitingRequests()).toBe(0);
+    expect(await totalDownloads()).toBe(1);
+  });
+
+  it("counts each download once when two instances' passes run at once", async () => {
+    const listeners = Array.from(
+      { length: 400 },
+      (_, index) => `198.51.${100 + Math.floor(index / 200)}.${index % 200}`,
+    );
+    const thirds = [
+      { start: 0, end: 19_999 },
+      { start: 20_000, end: 39_999 },
+      { start: 40_000, end: MINUTE - 1 },
+    ];
+    // Each listener's thirds far apart in the table, so that the instances' batches split listeners between them.
+    for (const [index, third] of thirds.entries()) {
+      await buffer(...listeners.map((clientIp) => ({ clientIp, ...third, at: later(index / 10) })));
+    }
+    await flushAudioRequests(database.db);
+    // A second instance: its own connections to the same PostgreSQL (on PGlite, the one connection again).
+    const second: DatabaseHandle | null = database.url
+      ? await openDatabase({ kind: "postgres", url: database.url }, { migrate: false })
+      : null;
+    try {
+      const counted = await Promise.all([
+        countDownloads({ db: database.db, media }),
+        countDownloads({ db: second?.db ?? database.db, media }),
+      ]);
+      expect(counted[0] + counted[1]).toBe(listeners.length);
+    } finally {
+      await second?.close();
+    }
+    expect(await waitingRequests()).toBe(0);
+    expect(await totalDownloads()).toBe(listeners.length);
   });
 
   it("forgets raw requests after the days kept and keys older than yesterday, keeping the daily rows", async () => {

@@ -1,15 +1,19 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
-import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import maxmind, { type CountryResponse, type Reader } from "maxmind";
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { analyticsKeys, audioRequests, feedSubscriberReports, podcastEpisodes } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context.server";
+import { startIntervalWorker } from "~/lib/interval-worker.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
-import { addToDailyRows } from "./daily-rows.server";
+import { addToDailyRows, type DailyDownloads } from "./daily-rows.server";
+import { bufferRequest, flushAudioRequests } from "./request-buffer.server";
 import { classifyUserAgent, reportedSubscribers } from "./user-agents.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The first key of the two-key advisory locks a counting pass takes per episode; any constant no other lock uses. */
+const EPISODE_LOCK_SPACE = 58_024;
 /** The IAB guidelines' least listening that makes a download: one minute of audio, plus the file's header. */
 const MINIMUM_SECONDS = 60;
 
@@ -147,97 +151,41 @@ export function coveredBytes(ranges: { firstByte: number; lastByte: number }[]):
 }
 
 /**
- * Records one request and counts the download it completes, by the IAB guidelines (docs/analytics.md): the listener's
- * requests for the episode within a rolling 24 hours add up until they cover the bytes a download needs, and a
- * listener's episode counts once in 24 hours. One transaction, under a lock on the listener and episode, records the
- * request, marks the requests a download took and adds it to the day's row: a crash leaves all of it or none, and two
- * instances never count one download twice.
+ * Builds a request's raw row and leaves it in the buffer; nothing here waits on the database once the day's keys are
+ * known. A bot's request is left out here; the download is counted later, by `countDownloads`.
  */
-export async function recordAudioRequest(deps: CountingDeps, served: AudioServed): Promise<"counted" | "not counted"> {
+export async function recordAudioRequest(deps: CountingDeps, served: AudioServed): Promise<void> {
   const who = classifyUserAgent(served.userAgent);
-  if (who.kind === "bot") return "not counted";
+  if (who.kind === "bot") return;
   const { db } = deps;
-  const [episode] = await db
-    .select({ id: podcastEpisodes.id, durationSeconds: podcastEpisodes.durationSeconds })
-    .from(podcastEpisodes)
-    .where(eq(podcastEpisodes.audioKey, served.audioKey))
-    .limit(1);
-  if (!episode) return "not counted";
   const { at } = served;
-  const today = utcDay(at);
-  const [todayKey, yesterdayKey, header, country] = await Promise.all([
-    dayKey(db, today),
+  const [todayKey, yesterdayKey, country] = await Promise.all([
+    dayKey(db, utcDay(at)),
     dayKey(db, utcDay(new Date(at.getTime() - DAY_MS))),
-    headerSize(deps.media, served.audioKey),
     countryOf(deps.geoipDb, served.clientIp),
   ]);
   const address = listenerAddress(served.clientIp);
   const userAgent = served.userAgent ?? "";
-  const listener = listenerHash(todayKey, address, userAgent);
-  // Within 24 hours a listener may have been hashed with yesterday's key as well.
-  const listeners = [listener, listenerHash(yesterdayKey, address, userAgent)];
-  const needed = bytesForDownload(served.size, episode.durationSeconds, header);
-  const windowStart = new Date(at.getTime() - DAY_MS);
-
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${listener}:${episode.id}`}, 0))`);
-    const mine = and(
-      inArray(audioRequests.listener, listeners),
-      eq(audioRequests.episodeId, episode.id),
-      gt(audioRequests.at, windowStart),
-    );
-    const [earlier] = await tx
-      .select({ downloadAt: sql<Date>`max(${audioRequests.downloadAt})`.mapWith(audioRequests.downloadAt) })
-      .from(audioRequests)
-      .where(and(mine, gt(audioRequests.downloadAt, windowStart)));
-    if (earlier?.downloadAt) {
-      await tx.insert(audioRequests).values({
-        episodeId: episode.id,
-        listener,
-        at,
-        firstByte: served.start,
-        lastByte: served.end,
-        downloadAt: earlier.downloadAt,
-      });
-      return "not counted";
-    }
-    const [request] = await tx
-      .insert(audioRequests)
-      .values({ episodeId: episode.id, listener, at, firstByte: served.start, lastByte: served.end })
-      .returning({ id: audioRequests.id });
-    const open = await tx
-      .select({ id: audioRequests.id, firstByte: audioRequests.firstByte, lastByte: audioRequests.lastByte })
-      .from(audioRequests)
-      .where(and(mine, isNull(audioRequests.downloadAt)));
-    if (!open.some((row) => row.id === request.id) || coveredBytes(open) < needed) return "not counted";
-    await tx
-      .update(audioRequests)
-      .set({ downloadAt: at })
-      .where(
-        inArray(
-          audioRequests.id,
-          open.map((row) => row.id),
-        ),
-      );
-    await addToDailyRows(tx, [
-      {
-        day: today,
-        episodeId: episode.id,
-        app: who.app,
-        platform: who.platform,
-        device: who.device,
-        access: served.access,
-        country,
-        downloads: 1,
-      },
-    ]);
-    return "counted";
+  bufferRequest(db, {
+    audioKey: served.audioKey,
+    listener: listenerHash(todayKey, address, userAgent),
+    // Within 24 hours the listener's requests of the day before were hashed with yesterday's key.
+    earlierDayListener: listenerHash(yesterdayKey, address, userAgent),
+    at,
+    firstByte: served.start,
+    lastByte: served.end,
+    size: served.size,
+    app: who.app,
+    platform: who.platform,
+    device: who.device,
+    access: served.access,
+    country,
   });
 }
 
 /**
  * Counts an audio request beside its response: after the response is on its way, never awaited by it, and a failure
- * (the database down) is logged and forgotten, so counting never delays or fails the audio.
+ * (the day's key not to be had) is logged and forgotten, so counting never delays or fails the audio.
  */
 export function countAudioServed(deps: CountingDeps, served: AudioServed): void {
   setImmediate(() => {
@@ -245,6 +193,260 @@ export function countAudioServed(deps: CountingDeps, served: AudioServed): void 
       console.error(`[analytics] could not count an audio request: ${error instanceof Error ? error.message : error}`);
     });
   });
+}
+
+/** Requests one counting transaction examines at most: PGlite runs nothing else while it lasts. */
+const REQUESTS_PER_PASS = 500;
+
+type WaitingRequest = {
+  id: number;
+  episodeId: number;
+  listener: string;
+  earlierDayListener: string;
+  at: Date;
+  firstByte: number;
+  lastByte: number;
+  size: number;
+  app: string;
+  platform: string;
+  device: string;
+  access: string;
+  country: string;
+  durationSeconds: number | null;
+  audioKey: string | null;
+};
+
+type LatestDownload = { listener: string; episode_id: number; download_at: string | Date };
+
+type ExaminedRequest = { id: number; at: Date; firstByte: number; lastByte: number };
+
+/**
+ * Examines up to REQUESTS_PER_PASS waiting requests within the caller's transaction, by the IAB guidelines
+ * (docs/analytics.md): a listener's requests for an episode within a rolling 24 hours add up until they cover the bytes
+ * a download needs, and a listener's episode counts once in 24 hours. The requests are claimed with SKIP LOCKED, so
+ * that several instances take different ones; a transaction-scoped advisory lock per episode makes the passes that
+ * hold requests of one episode take turns, and each sees what the one before it examined. Marking the requests and
+ * adding the downloads to their daily rows commit together: a crash leaves all of it or none.
+ */
+export async function examineWaitingRequests(
+  tx: Transaction,
+  media: MediaStorage,
+  now: Date,
+): Promise<{ examined: number; counted: number }> {
+  const waiting: WaitingRequest[] = await tx
+    .select({
+      id: audioRequests.id,
+      episodeId: audioRequests.episodeId,
+      listener: audioRequests.listener,
+      earlierDayListener: audioRequests.earlierDayListener,
+      at: audioRequests.at,
+      firstByte: audioRequests.firstByte,
+      lastByte: audioRequests.lastByte,
+      size: audioRequests.size,
+      app: audioRequests.app,
+      platform: audioRequests.platform,
+      device: audioRequests.device,
+      access: audioRequests.access,
+      country: audioRequests.country,
+      durationSeconds: podcastEpisodes.durationSeconds,
+      audioKey: podcastEpisodes.audioKey,
+    })
+    .from(audioRequests)
+    .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, audioRequests.episodeId))
+    .where(isNull(audioRequests.examinedAt))
+    .orderBy(audioRequests.id)
+    .limit(REQUESTS_PER_PASS)
+    .for("update", { of: audioRequests, skipLocked: true });
+  if (waiting.length === 0) return { examined: 0, counted: 0 };
+
+  const episodes = [...new Set(waiting.map((request) => request.episodeId))].sort((a, b) => a - b);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${EPISODE_LOCK_SPACE}::int, episode) from (values ${sql.join(
+      episodes.map((id) => sql`(${id}::int)`),
+      sql`, `,
+    )}) as locked(episode)`,
+  );
+
+  const groups = new Map<string, WaitingRequest[]>();
+  // In the order the requests came, which instances' batches may have written out of order.
+  for (const request of [...waiting].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)) {
+    const group = `${request.listener} ${request.episodeId}`;
+    groups.set(group, [...(groups.get(group) ?? []), request]);
+  }
+  // Examined requests of these listeners and episodes, under either of each listener's hashes; read after the locks.
+  const pairs = sql.join(
+    [...groups.values()].flatMap(([first]) => [
+      sql`(${first.listener}, ${first.episodeId}::int)`,
+      sql`(${first.earlierDayListener}, ${first.episodeId}::int)`,
+    ]),
+    sql`, `,
+  );
+  const latestDownloads = await tx.execute(sql`
+    select pair.listener, pair.episode_id, latest.download_at
+    from (values ${pairs}) as pair(listener, episode_id)
+    cross join lateral (
+      select max(${audioRequests.downloadAt}) as download_at from ${audioRequests}
+      where ${audioRequests.listener} = pair.listener and ${audioRequests.episodeId} = pair.episode_id
+        and ${audioRequests.examinedAt} is not null
+    ) as latest
+    where latest.download_at is not null`);
+  const latestDownload = new Map(
+    (latestDownloads as unknown as { rows: LatestDownload[] }).rows.map((row) => [
+      `${row.listener} ${row.episode_id}`,
+      new Date(row.download_at),
+    ]),
+  );
+  const downloadOf = (request: WaitingRequest) => {
+    const times = [
+      latestDownload.get(`${request.listener} ${request.episodeId}`),
+      latestDownload.get(`${request.earlierDayListener} ${request.episodeId}`),
+    ].filter((time): time is Date => time !== undefined);
+    return times.length === 0 ? undefined : new Date(Math.max(...times.map((time) => time.getTime())));
+  };
+
+  // Open requests (no download) are read only for the listeners without a download in the last 24 hours.
+  const windowOf = (request: WaitingRequest) => request.at.getTime() - DAY_MS;
+  const undecided = [...groups.values()].filter(([first]) => {
+    const download = downloadOf(first);
+    return !download || download.getTime() <= windowOf(first);
+  });
+  const open = new Map<string, ExaminedRequest[]>();
+  if (undecided.length > 0) {
+    const since = new Date(Math.min(...undecided.map(([first]) => windowOf(first))));
+    const rows = await tx
+      .select({
+        id: audioRequests.id,
+        listener: audioRequests.listener,
+        episodeId: audioRequests.episodeId,
+        at: audioRequests.at,
+        firstByte: audioRequests.firstByte,
+        lastByte: audioRequests.lastByte,
+      })
+      .from(audioRequests)
+      .where(
+        and(
+          inArray(
+            audioRequests.listener,
+            undecided.flatMap(([first]) => [first.listener, first.earlierDayListener]),
+          ),
+          inArray(
+            audioRequests.episodeId,
+            undecided.map(([first]) => first.episodeId),
+          ),
+          isNull(audioRequests.downloadAt),
+          isNotNull(audioRequests.examinedAt),
+          gt(audioRequests.at, since),
+        ),
+      );
+    for (const row of rows) {
+      const key = `${row.listener} ${row.episodeId}`;
+      open.set(key, [...(open.get(key) ?? []), row]);
+    }
+  }
+
+  const downloadAt = new Map<number, Date | null>(waiting.map((request) => [request.id, null]));
+  const counted: DailyDownloads[] = [];
+  // Groups go in the order their first requests came, and each leaves what it decided for a later group of the same
+  // listener under the next day's key (requests on both sides of midnight in one pass).
+  for (const [group, requests] of groups) {
+    const [first] = requests;
+    let download = downloadOf(first);
+    let pending = [
+      ...(open.get(group) ?? []),
+      ...(open.get(`${first.earlierDayListener} ${first.episodeId}`) ?? []),
+    ].filter((earlier) => !downloadAt.get(earlier.id));
+    const header = first.audioKey ? await headerSize(media, first.audioKey) : 0;
+    for (const request of requests) {
+      const windowStart = windowOf(request);
+      if (download && download.getTime() > windowStart) {
+        downloadAt.set(request.id, download);
+        continue;
+      }
+      pending = [...pending.filter((earlier) => earlier.at.getTime() > windowStart), request];
+      if (coveredBytes(pending) < bytesForDownload(request.size, request.durationSeconds, header)) continue;
+      download = request.at;
+      for (const taken of pending) downloadAt.set(taken.id, download);
+      pending = [];
+      counted.push({
+        day: utcDay(request.at),
+        episodeId: request.episodeId,
+        app: request.app,
+        platform: request.platform,
+        device: request.device,
+        access: request.access,
+        country: request.country,
+        downloads: 1,
+      });
+    }
+    if (download) latestDownload.set(group, download);
+    open.set(group, pending);
+  }
+
+  await tx.execute(sql`
+    update ${audioRequests} set
+      examined_at = coalesce(${audioRequests.examinedAt}, ${now.toISOString()}::timestamptz),
+      download_at = coalesce(marked.download_at, ${audioRequests.downloadAt})
+    from (values ${sql.join(
+      [...downloadAt].map(([id, at]) => sql`(${id}::int, ${at?.toISOString() ?? null}::timestamptz)`),
+      sql`, `,
+    )}) as marked(id, download_at)
+    where ${audioRequests.id} = marked.id`);
+  await addToDailyRows(tx, sumDailyDownloads(counted));
+  return { examined: waiting.length, counted: counted.length };
+}
+
+/** One row per day, episode and the rest, as one INSERT … ON CONFLICT may touch a row only once. */
+function sumDailyDownloads(downloads: DailyDownloads[]): DailyDownloads[] {
+  const sums = new Map<string, DailyDownloads>();
+  for (const download of downloads) {
+    const key = JSON.stringify([
+      download.day,
+      download.episodeId,
+      download.app,
+      download.platform,
+      download.device,
+      download.access,
+      download.country,
+    ]);
+    const sum = sums.get(key);
+    if (sum) sum.downloads += download.downloads;
+    else sums.set(key, { ...download });
+  }
+  return [...sums.values()];
+}
+
+/** Examines every waiting request, a transaction at a time; returns the downloads counted. */
+export async function countDownloads(deps: Pick<CountingDeps, "db" | "media">, signal?: AbortSignal): Promise<number> {
+  let counted = 0;
+  while (!signal?.aborted) {
+    const pass = await deps.db.transaction((tx) => examineWaitingRequests(tx, deps.media, new Date()));
+    counted += pass.counted;
+    if (pass.examined < REQUESTS_PER_PASS) break;
+  }
+  return counted;
+}
+
+const COUNTING_INTERVAL_MS = 2000;
+
+/**
+ * The counting beside the web server: every two seconds a pass examines the requests written since the last one, so a
+ * download shows within seconds. `stop` waits for the pass under way and writes the requests still in memory, which
+ * the next start counts.
+ */
+export function startDownloadCounting(deps: Pick<CountingDeps, "db" | "media">): { stop(): Promise<void> } {
+  const worker = startIntervalWorker(COUNTING_INTERVAL_MS, async (signal) => {
+    try {
+      await countDownloads(deps, signal);
+    } catch (error) {
+      console.error(`[analytics] could not count downloads: ${error instanceof Error ? error.message : error}`);
+    }
+  });
+  return {
+    async stop() {
+      await worker.stop();
+      await flushAudioRequests(deps.db);
+    },
+  };
 }
 
 /**
