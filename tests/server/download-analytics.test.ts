@@ -1,9 +1,10 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
-import { podcastEpisodes } from "~/db/schema";
+import { audioRequests, downloadDays, podcastEpisodes } from "~/db/schema";
 import { movableClock } from "../setup/movable-clock";
 import {
   killAllServers,
@@ -132,8 +133,8 @@ describe("downloads counted by the built server, by the IAB rules", () => {
 
   let markers = 0;
   /**
-   * Requests are counted one after the other as they arrive: once a whole download of the marker episode by a new
-   * listener, sent after them, is counted, so is every request before it.
+   * Requests are written in the order they were answered and counted in the order they were written: once a whole
+   * download of the marker episode by a new listener, sent after them, is counted, so is every request before it.
    */
   const settled = async () => {
     markers += 1;
@@ -267,6 +268,74 @@ describe.runIf(process.env.TEST_DATABASE_URL)("an audio response while the datab
       // The broken connection ended no process and no listener piled up on the response.
       expect(server.stderr()).not.toMatch(/Unhandled 'error' event|MaxListenersExceededWarning/);
       await server.stop();
+    } finally {
+      removeTempDir(dataDir);
+      postgres.destroy();
+    }
+  }, 180_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("a server killed with SIGKILL in the middle of a counting pass", () => {
+  it("leaves the written request waiting, and the restarted server counts its download once", async () => {
+    const postgres = await createThrowawayPostgres();
+    const dataDir = makeTempDir();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: postgres.url };
+    let releaseDailyRows = () => {};
+    try {
+      const first = await startServer(env);
+      const database = await openDatabase({ kind: "postgres", url: postgres.url }, { migrate: false });
+      try {
+        await prepareFolder(dataDir, database.db);
+        const requests = async () => ({
+          written: await database.db.$count(audioRequests),
+          waiting: await database.db.$count(audioRequests, isNull(audioRequests.examinedAt)),
+        });
+        const downloads = async () =>
+          (await database.db.select({ downloads: downloadDays.downloads }).from(downloadDays)).reduce(
+            (sum, row) => sum + row.downloads,
+            0,
+          );
+        // The daily rows are held, so that the server's pass claims and marks the request and then waits to add it.
+        const held = new Promise<void>((resolve) => {
+          releaseDailyRows = resolve;
+        });
+        let holding = () => {};
+        const holdingNow = new Promise<void>((resolve) => {
+          holding = resolve;
+        });
+        const holder = database.db.transaction(async (tx) => {
+          await tx.execute(sql`lock table ${downloadDays} in exclusive mode`);
+          holding();
+          await held;
+        });
+        await holdingNow;
+
+        const response = await rawGet(`${first.url}/media/${LONG_KEY}`, { "User-Agent": APPLE });
+        expect([response.status, response.body.equals(AUDIO_BYTES)]).toEqual([200, true]);
+        // The batch is written (the record before), and a pass has it in hand, waiting on the daily rows.
+        await waitUntil(async () => (await requests()).written === 1);
+        await waitUntil(async () => {
+          const result = await database.db.execute(
+            sql`select 1 from pg_locks where not granted and relation = ${"download_days"}::regclass`,
+          );
+          return (result as unknown as { rows: unknown[] }).rows.length > 0;
+        });
+        first.signal("SIGKILL");
+        expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+        releaseDailyRows();
+        await holder;
+        // The dead pass never committed: nothing it marked or added is there.
+        expect(await downloads()).toBe(0);
+
+        const restarted = await startServer(env);
+        await waitUntil(async () => (await requests()).waiting === 0, 20_000);
+        expect(await requests()).toEqual({ written: 1, waiting: 0 });
+        expect(await downloads()).toBe(1);
+        expect(await restarted.stop()).toEqual({ code: 0, signal: null });
+      } finally {
+        releaseDailyRows();
+        await database.close();
+      }
     } finally {
       removeTempDir(dataDir);
       postgres.destroy();
