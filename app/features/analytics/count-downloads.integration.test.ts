@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { count, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { callApi } from "#tests/setup/call-api";
 import { insertPodcastEpisode } from "#tests/setup/owner-fixtures";
 import { signInStaff } from "#tests/setup/sessions";
@@ -14,6 +14,7 @@ import type { MediaStorage } from "~/lib/media/media-storage.server";
 import {
   type AudioServed,
   bytesForDownload,
+  countAudioServed,
   countDownloads,
   coveredBytes,
   examineWaitingRequests,
@@ -183,6 +184,15 @@ describe("counting downloads", () => {
     expect(await record({ clientIp: "2001:db8:7:7::1", userAgent: OVERCAST })).toBe("counted");
     const rows = await database.db.select({ app: downloadDays.app }).from(downloadDays).orderBy(downloadDays.app);
     expect(rows).toEqual([{ app: "Apple Podcasts" }, { app: "Overcast" }]);
+  });
+
+  it("writes the requests handed over beside the responses within moments, with nobody waiting on the database", async () => {
+    countAudioServed({ db: database.db, media }, served({ start: 0, end: 1 }));
+    countAudioServed({ db: database.db, media }, served({ start: 2, end: 3 }));
+    expect(await database.db.$count(audioRequests)).toBe(0);
+    // The batch's timer writes them: nothing else is asked to.
+    await vi.waitFor(async () => expect(await database.db.$count(audioRequests)).toBe(2), { timeout: 5_000 });
+    expect(await waitingRequests()).toBe(2);
   });
 
   it("counts one download when two requests complete it at once", async () => {
