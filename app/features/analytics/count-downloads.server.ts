@@ -355,7 +355,8 @@ export async function examineWaitingRequests(
       ...(open.get(group) ?? []),
       ...(open.get(`${first.earlierDayListener} ${first.episodeId}`) ?? []),
     ].filter((earlier) => !downloadAt.get(earlier.id));
-    const header = first.audioKey ? await headerSize(media, first.audioKey) : 0;
+    // A file that cannot be read (gone, or the bucket away) is taken as having no header rather than stopping the pass.
+    const header = first.audioKey ? await headerSize(media, first.audioKey).catch(() => 0) : 0;
     for (const request of requests) {
       const windowStart = windowOf(request);
       if (download && download.getTime() > windowStart) {
