@@ -884,6 +884,49 @@ export const downloadDays = pgTable(
 );
 
 /**
+ * The daily rows added up per episode and day: each episode's downloads over a range, and its first days from its
+ * publish day, without reading every app, device and place of each day. Kept equal to the sums of `download_days` by
+ * `addToDailyRows`, and by a trigger when daily rows are deleted (their episode is).
+ */
+export const downloadEpisodeDays = pgTable(
+  "download_episode_days",
+  {
+    episodeId: integer("episode_id")
+      .notNull()
+      .references(() => podcastEpisodes.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    downloads: integer("downloads").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.episodeId, t.day] }), index("download_episode_days_day").on(t.day)],
+);
+
+/** Every episode's downloads since counting began: the whole history per episode, in one row each. */
+export const downloadEpisodeTotals = pgTable("download_episode_totals", {
+  episodeId: integer("episode_id")
+    .primaryKey()
+    .references(() => podcastEpisodes.id, { onDelete: "cascade" }),
+  downloads: bigint("downloads", { mode: "number" }).notNull(),
+});
+
+/**
+ * The daily rows added up per day and one of the listener's app, platform, device or country, over every episode: the
+ * show's downloads per day (the app rows of a day: each download has one app) and each breakdown over a range.
+ */
+export const downloadBreakdownDays = pgTable(
+  "download_breakdown_days",
+  {
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    downloads: integer("downloads").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dimension, t.day, t.value] }),
+    check("download_breakdown_days_dimension_check", sql`${t.dimension} in ('app', 'platform', 'device', 'country')`),
+  ],
+);
+
+/**
  * The latest subscriber count a feed reader reported in its user agent ("… 42 subscribers"), one row per reader: the
  * sum is the estimate of feed subscribers.
  */

@@ -1,42 +1,110 @@
-import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { downloadDays, feedSubscriberReports, podcastEpisodes } from "~/db/schema";
+import {
+  downloadBreakdownDays,
+  downloadDays,
+  downloadEpisodeDays,
+  downloadEpisodeTotals,
+  feedSubscriberReports,
+  podcastEpisodes,
+} from "~/db/schema";
 import { utcDay } from "./count-downloads.server";
 import type { AnalyticsReport, Breakdown, DownloadsQuery, DownloadsSummary } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const downloads = sql<number>`sum(${downloadDays.downloads})`.mapWith(Number);
+const sumOf = (column: AnyPgColumn) => sql<number>`sum(${column})`.mapWith(Number);
 
-const filterOf = (query: DownloadsQuery): SQL | undefined =>
-  and(
-    query.episode ? eq(downloadDays.episodeId, query.episode) : undefined,
-    query.from ? gte(downloadDays.day, query.from) : undefined,
-    query.to ? lte(downloadDays.day, query.to) : undefined,
-  );
+const inRange = (day: AnyPgColumn, query: DownloadsQuery): SQL | undefined =>
+  and(query.from ? gte(day, query.from) : undefined, query.to ? lte(day, query.to) : undefined);
+
+type BreakdownDimension = "app" | "platform" | "device" | "country";
+
+/** One breakdown's downloads per value over the query's days, most first, from the per-day sums over every episode. */
+async function breakdown(db: Database, dimension: BreakdownDimension, query: DownloadsQuery): Promise<Breakdown> {
+  const downloads = sumOf(downloadBreakdownDays.downloads);
+  return db
+    .select({ name: downloadBreakdownDays.value, downloads })
+    .from(downloadBreakdownDays)
+    .where(
+      and(
+        eq(downloadBreakdownDays.dimension, dimension),
+        inRange(downloadBreakdownDays.day, query),
+        // No place is known without a GeoIP database: not a country.
+        dimension === "country" ? ne(downloadBreakdownDays.value, "") : undefined,
+      ),
+    )
+    .groupBy(downloadBreakdownDays.value)
+    .orderBy(desc(downloads), downloadBreakdownDays.value);
+}
+
+/** Downloads per day: one episode's from its per-day sums, the show's from the app sums (a download has one app). */
+function downloadsByDay(db: Database, query: DownloadsQuery) {
+  if (query.episode) {
+    return db
+      .select({ date: downloadEpisodeDays.day, downloads: downloadEpisodeDays.downloads })
+      .from(downloadEpisodeDays)
+      .where(and(eq(downloadEpisodeDays.episodeId, query.episode), inRange(downloadEpisodeDays.day, query)))
+      .orderBy(downloadEpisodeDays.day);
+  }
+  const downloads = sumOf(downloadBreakdownDays.downloads);
+  return db
+    .select({ date: downloadBreakdownDays.day, downloads })
+    .from(downloadBreakdownDays)
+    .where(and(eq(downloadBreakdownDays.dimension, "app"), inRange(downloadBreakdownDays.day, query)))
+    .groupBy(downloadBreakdownDays.day)
+    .orderBy(downloadBreakdownDays.day);
+}
+
+/** Downloads per app: one episode's from its daily rows (its own days only), the show's from the app sums. */
+async function downloadsByApp(db: Database, query: DownloadsQuery): Promise<DownloadsSummary["byApp"]> {
+  if (!query.episode) {
+    return (await breakdown(db, "app", query)).map(({ name, downloads }) => ({ app: name, downloads }));
+  }
+  const downloads = sumOf(downloadDays.downloads);
+  return db
+    .select({ app: downloadDays.app, downloads })
+    .from(downloadDays)
+    .where(and(eq(downloadDays.episodeId, query.episode), inRange(downloadDays.day, query)))
+    .groupBy(downloadDays.app)
+    .orderBy(desc(downloads), downloadDays.app);
+}
+
+/** Downloads per episode, most first: from the episodes' totals when the query has no dates, else their days. */
+function downloadsByEpisode(db: Database, query: DownloadsQuery) {
+  if (!query.from && !query.to) {
+    return db
+      .select({
+        id: downloadEpisodeTotals.episodeId,
+        title: podcastEpisodes.title,
+        downloads: downloadEpisodeTotals.downloads,
+      })
+      .from(downloadEpisodeTotals)
+      .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, downloadEpisodeTotals.episodeId))
+      .where(query.episode ? eq(downloadEpisodeTotals.episodeId, query.episode) : undefined)
+      .orderBy(desc(downloadEpisodeTotals.downloads), downloadEpisodeTotals.episodeId);
+  }
+  const downloads = sumOf(downloadEpisodeDays.downloads);
+  return db
+    .select({ id: downloadEpisodeDays.episodeId, title: podcastEpisodes.title, downloads })
+    .from(downloadEpisodeDays)
+    .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, downloadEpisodeDays.episodeId))
+    .where(
+      and(
+        query.episode ? eq(downloadEpisodeDays.episodeId, query.episode) : undefined,
+        inRange(downloadEpisodeDays.day, query),
+      ),
+    )
+    .groupBy(downloadEpisodeDays.episodeId, podcastEpisodes.title)
+    .orderBy(desc(downloads), downloadEpisodeDays.episodeId);
+}
 
 /** Downloads counted in the daily rows, in total, per day, per app and per episode (most first). */
 export async function summariseDownloads(db: Database, query: DownloadsQuery): Promise<DownloadsSummary> {
-  const where = filterOf(query);
   const [byDay, byApp, byEpisode] = await Promise.all([
-    db
-      .select({ date: downloadDays.day, downloads })
-      .from(downloadDays)
-      .where(where)
-      .groupBy(downloadDays.day)
-      .orderBy(downloadDays.day),
-    db
-      .select({ app: downloadDays.app, downloads })
-      .from(downloadDays)
-      .where(where)
-      .groupBy(downloadDays.app)
-      .orderBy(desc(downloads), downloadDays.app),
-    db
-      .select({ id: downloadDays.episodeId, title: podcastEpisodes.title, downloads })
-      .from(downloadDays)
-      .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, downloadDays.episodeId))
-      .where(where)
-      .groupBy(downloadDays.episodeId, podcastEpisodes.title)
-      .orderBy(desc(downloads), downloadDays.episodeId),
+    downloadsByDay(db, query),
+    downloadsByApp(db, query),
+    downloadsByEpisode(db, query),
   ]);
   return { total: byDay.reduce((sum, row) => sum + row.downloads, 0), byDay, byApp, byEpisode };
 }
@@ -61,46 +129,49 @@ function everyDay(from: string, to: string, counted: { date: string; downloads: 
   return days;
 }
 
-type BreakdownColumn = typeof downloadDays.platform | typeof downloadDays.device | typeof downloadDays.country;
-
-async function breakdown(db: Database, column: BreakdownColumn, where: SQL | undefined): Promise<Breakdown> {
+/**
+ * Each episode published by `now`, newest first, with its downloads of the days before its 7th and its 30th day from
+ * its publish day (UTC), from its per-day sums: an index range per episode, whatever the length of its history.
+ */
+function readLaunches(db: Database, now: Date) {
+  const publishDay = sql`(${podcastEpisodes.publishDate} at time zone 'UTC')::date`;
+  const launch = db
+    .select({
+      first7:
+        sql<number>`coalesce(sum(${downloadEpisodeDays.downloads}) filter (where ${downloadEpisodeDays.day} < ${publishDay} + 7), 0)`
+          .mapWith(Number)
+          .as("first7"),
+      first30: sql<number>`coalesce(sum(${downloadEpisodeDays.downloads}), 0)`.mapWith(Number).as("first30"),
+    })
+    .from(downloadEpisodeDays)
+    .where(
+      and(eq(downloadEpisodeDays.episodeId, podcastEpisodes.id), sql`${downloadEpisodeDays.day} < ${publishDay} + 30`),
+    )
+    .as("launch");
   return db
-    .select({ name: sql<string>`${column}`, downloads })
-    .from(downloadDays)
-    .where(where)
-    .groupBy(column)
-    .orderBy(desc(downloads), column);
+    .select({
+      id: podcastEpisodes.id,
+      title: podcastEpisodes.title,
+      publishDay: sql<string>`to_char(${podcastEpisodes.publishDate} at time zone 'UTC', 'YYYY-MM-DD')`,
+      first7: launch.first7,
+      first30: launch.first30,
+    })
+    .from(podcastEpisodes)
+    .leftJoinLateral(launch, sql`true`)
+    .where(and(eq(podcastEpisodes.status, "published"), lte(podcastEpisodes.publishDate, now)))
+    .orderBy(desc(podcastEpisodes.publishDate));
 }
 
 /** What the analytics screen shows for the last `days` days (null: everything counted), as of `now`. */
 export async function readAnalyticsReport(db: Database, now: Date, days: number | null): Promise<AnalyticsReport> {
   const to = utcDay(now);
   const query: DownloadsQuery = days ? { from: firstDayOf(now, days), to } : {};
-  const where = filterOf(query);
   const [summary, byPlatform, byDevice, byCountry, launchRows, feedSubscribers] = await Promise.all([
     summariseDownloads(db, query),
-    breakdown(db, downloadDays.platform, where),
-    breakdown(db, downloadDays.device, where),
-    breakdown(db, downloadDays.country, and(where, sql`${downloadDays.country} <> ''`)),
-    db
-      .select({
-        id: podcastEpisodes.id,
-        title: podcastEpisodes.title,
-        publishDay: sql<string>`to_char(${podcastEpisodes.publishDate} at time zone 'UTC', 'YYYY-MM-DD')`,
-        first7:
-          sql<number>`coalesce(sum(${downloadDays.downloads}) filter (where ${downloadDays.day} < (${podcastEpisodes.publishDate} at time zone 'UTC')::date + 7), 0)`.mapWith(
-            Number,
-          ),
-        first30:
-          sql<number>`coalesce(sum(${downloadDays.downloads}) filter (where ${downloadDays.day} < (${podcastEpisodes.publishDate} at time zone 'UTC')::date + 30), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(podcastEpisodes)
-      .leftJoin(downloadDays, eq(downloadDays.episodeId, podcastEpisodes.id))
-      .where(and(eq(podcastEpisodes.status, "published"), lte(podcastEpisodes.publishDate, now)))
-      .groupBy(podcastEpisodes.id)
-      .orderBy(desc(podcastEpisodes.publishDate)),
+    breakdown(db, "platform", query),
+    breakdown(db, "device", query),
+    breakdown(db, "country", query),
+    readLaunches(db, now),
     estimateFeedSubscribers(db, now),
   ]);
   const from = query.from ?? summary.byDay[0]?.date ?? to;
@@ -133,7 +204,16 @@ async function estimateFeedSubscribers(db: Database, now: Date): Promise<number>
 
 /** Downloads of the last 7 days, today included: the dashboard's figure. */
 export async function downloadsThisWeek(db: Database, now: Date): Promise<number> {
-  return (await summariseDownloads(db, { from: firstDayOf(now, 7), to: utcDay(now) })).total;
+  const [row] = await db
+    .select({ downloads: sql<number>`coalesce(sum(${downloadBreakdownDays.downloads}), 0)`.mapWith(Number) })
+    .from(downloadBreakdownDays)
+    .where(
+      and(
+        eq(downloadBreakdownDays.dimension, "app"),
+        inRange(downloadBreakdownDays.day, { from: firstDayOf(now, 7), to: utcDay(now) }),
+      ),
+    );
+  return row.downloads;
 }
 
 export const DOWNLOAD_DAYS_CSV_COLUMNS = [
