@@ -1,4 +1,4 @@
-import pg from "pg";
+import { withFreshPostgresDatabase } from "./fresh-postgres-database";
 import { type LoadTarget, loadBuiltServer } from "./loadtest/load-built-server";
 import { formatFigures } from "./loadtest/mixed-load";
 
@@ -16,21 +16,6 @@ function numberOption(name: string, fallback: number): number {
   return value;
 }
 
-async function withFreshPostgresDatabase<T>(serverUrl: string, task: (url: string) => Promise<T>): Promise<T> {
-  const name = `loadtest_${process.pid}_${Date.now()}`;
-  const maintenance = new pg.Client({ connectionString: serverUrl });
-  await maintenance.connect();
-  try {
-    await maintenance.query(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await task(url.toString());
-  } finally {
-    await maintenance.query(`drop database if exists "${name}" with (force)`);
-    await maintenance.end();
-  }
-}
-
 async function main() {
   const options = { durationMs: numberOption("duration", 20) * 1000, connections: numberOption("connections", 32) };
   const targets: { label: string; run: () => ReturnType<typeof loadBuiltServer> }[] = [
@@ -41,7 +26,7 @@ async function main() {
     targets.push({
       label: "PostgreSQL",
       run: () =>
-        withFreshPostgresDatabase(postgresServer, (url) =>
+        withFreshPostgresDatabase(postgresServer, "loadtest", (url) =>
           loadBuiltServer({ kind: "postgres", url } satisfies LoadTarget, options),
         ),
     });

@@ -166,18 +166,19 @@ function readLaunches(db: Database, now: Date) {
 export async function readAnalyticsReport(db: Database, now: Date, days: number | null): Promise<AnalyticsReport> {
   const to = utcDay(now);
   const query: DownloadsQuery = days ? { from: firstDayOf(now, days), to } : {};
-  const [summary, byPlatform, byDevice, byCountry, launchRows, feedSubscribers] = await Promise.all([
-    summariseDownloads(db, query),
+  const [byDay, byApp, byPlatform, byDevice, byCountry, launchRows, feedSubscribers] = await Promise.all([
+    downloadsByDay(db, query),
+    downloadsByApp(db, query),
     breakdown(db, "platform", query),
     breakdown(db, "device", query),
     breakdown(db, "country", query),
     readLaunches(db, now),
     estimateFeedSubscribers(db, now),
   ]);
-  const from = query.from ?? summary.byDay[0]?.date ?? to;
+  const from = query.from ?? byDay[0]?.date ?? to;
   return {
-    summary,
-    days: everyDay(from, to, summary.byDay),
+    summary: { total: byDay.reduce((sum, row) => sum + row.downloads, 0), byApp },
+    days: everyDay(from, to, byDay),
     byPlatform,
     byDevice,
     byCountry,

@@ -48,7 +48,8 @@ export type DownloadsSummary = {
 export type Breakdown = { name: string; downloads: number }[];
 
 export type AnalyticsReport = {
-  summary: DownloadsSummary;
+  /** The range's total and apps; the screen draws its days from `days` and lists episodes by their launch. */
+  summary: Pick<DownloadsSummary, "total" | "byApp">;
   /** Every day of the range with its downloads, none missing, for the chart. */
   days: { date: string; downloads: number }[];
   byPlatform: Breakdown;
