@@ -884,9 +884,10 @@ export const downloadDays = pgTable(
 );
 
 /**
- * The daily rows added up per episode and day: each episode's downloads over a range, and its first days from its
- * publish day, without reading every app, device and place of each day. Kept equal to the sums of `download_days` by
- * `addToDailyRows`, and by a trigger when daily rows are deleted (their episode is).
+ * The daily rows added up per episode and day, with the episode's downloads of that day and every day before
+ * (`through`): an episode's days, its downloads between two days (two rows' `through`) and its first days from its
+ * publish day, without reading every app, device and place of each day, nor every day of a long history. Kept equal
+ * to the sums of `download_days` by `addToDailyRows`, and by a trigger when daily rows are deleted (their episode is).
  */
 export const downloadEpisodeDays = pgTable(
   "download_episode_days",
@@ -896,17 +897,10 @@ export const downloadEpisodeDays = pgTable(
       .references(() => podcastEpisodes.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
     downloads: integer("downloads").notNull(),
+    through: bigint("through", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.episodeId, t.day] }), index("download_episode_days_day").on(t.day)],
+  (t) => [primaryKey({ columns: [t.episodeId, t.day] })],
 );
-
-/** Every episode's downloads since counting began: the whole history per episode, in one row each. */
-export const downloadEpisodeTotals = pgTable("download_episode_totals", {
-  episodeId: integer("episode_id")
-    .primaryKey()
-    .references(() => podcastEpisodes.id, { onDelete: "cascade" }),
-  downloads: bigint("downloads", { mode: "number" }).notNull(),
-});
 
 /**
  * The daily rows added up per day and one of the listener's app, platform, device or country, over every episode: the

@@ -3,13 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertPodcastEpisode } from "#tests/setup/owner-fixtures";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
-import {
-  downloadBreakdownDays,
-  downloadDays,
-  downloadEpisodeDays,
-  downloadEpisodeTotals,
-  podcastEpisodes,
-} from "~/db/schema";
+import { downloadBreakdownDays, downloadDays, downloadEpisodeDays, podcastEpisodes } from "~/db/schema";
 import { addToDailyRows, type DailyDownloads } from "./daily-rows.server";
 import { readAnalyticsReport, summariseDownloads } from "./downloads-report.server";
 
@@ -57,19 +51,15 @@ const rowsOf = async <Row>(query: ReturnType<typeof sql>) =>
 /** What each sum table holds, and what the daily rows add up to, in one comparable shape. */
 async function sumsAndDailyRows() {
   const held = {
-    episodeDays: await rowsOf(sql`select episode_id, day::text, downloads::bigint::text
+    episodeDays: await rowsOf(sql`select episode_id, day::text, downloads::bigint::text, through::text
       from ${downloadEpisodeDays} order by 1, 2`),
-    episodeTotals: await rowsOf(
-      sql`select episode_id, downloads::bigint::text from ${downloadEpisodeTotals} order by 1`,
-    ),
     breakdownDays: await rowsOf(sql`select dimension, value, day::text, downloads::bigint::text
       from ${downloadBreakdownDays} order by 1, 2, 3`),
   };
   const summed = {
-    episodeDays: await rowsOf(sql`select episode_id, day::text, sum(downloads)::text as downloads
-      from ${downloadDays} group by 1, 2 order by 1, 2`),
-    episodeTotals: await rowsOf(sql`select episode_id, sum(downloads)::text as downloads
-      from ${downloadDays} group by 1 order by 1`),
+    episodeDays: await rowsOf(sql`select episode_id, day::text, sum(downloads)::text as downloads,
+        (sum(sum(downloads)) over (partition by episode_id order by day))::text as through
+      from ${downloadDays} group by episode_id, day order by 1, 2`),
     breakdownDays: await rowsOf(sql`select dimension, value, day::text, sum(downloads)::text as downloads from (
         select 'app' as dimension, app as value, day, downloads from ${downloadDays}
         union all select 'platform', platform, day, downloads from ${downloadDays}
@@ -83,7 +73,6 @@ async function sumsAndDailyRows() {
 async function startEmpty() {
   await database.db.delete(downloadDays);
   await database.db.delete(downloadEpisodeDays);
-  await database.db.delete(downloadEpisodeTotals);
   await database.db.delete(downloadBreakdownDays);
 }
 

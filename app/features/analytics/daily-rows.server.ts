@@ -1,10 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Transaction } from "~/db/client.server";
-import { downloadBreakdownDays, downloadDays, downloadEpisodeDays, downloadEpisodeTotals } from "~/db/schema";
+import { downloadBreakdownDays, downloadDays, downloadEpisodeDays } from "~/db/schema";
 
 /** Downloads to add to one daily row: a day, an episode and how the listener's app, platform, device and place read. */
 export type DailyDownloads = typeof downloadDays.$inferInsert;
+
+/**
+ * Serialises the transactions that change one episode's running totals (`through`), which each read from the episode's
+ * earlier days; the same key as the trigger that takes deleted daily rows away (drizzle/0029_download_sums_backfill.sql).
+ */
+const EPISODE_SUMS_LOCK = 727_202_560;
 
 /** The listener's sides the breakdown sums keep per day, over every episode. */
 const BREAKDOWN_DIMENSIONS = ["app", "platform", "device", "country"] as const;
@@ -30,8 +36,8 @@ function addUp<Key extends Record<string, string | number>>(
 
 /**
  * Adds counted downloads to their daily rows, within the transaction that marked the requests they took, and to the
- * sums the reports read (per episode and day, per episode, per day and app, platform, device or country), so that
- * those can never disagree with the daily rows.
+ * sums the reports read (per episode and day with its running total, per day and app, platform, device or country),
+ * so that those can never disagree with the daily rows.
  */
 export async function addToDailyRows(tx: Transaction, rows: DailyDownloads[]): Promise<void> {
   if (rows.length === 0) return;
@@ -61,17 +67,30 @@ export async function addToDailyRows(tx: Transaction, rows: DailyDownloads[]): P
       ],
       set: addExcluded(downloadDays.downloads),
     });
+  const episodeDays = addUp(rows, ({ episodeId, day }) => ({ episodeId, day }));
+  const firstDays = new Map<number, string>();
+  for (const { episodeId, day } of episodeDays) {
+    const first = firstDays.get(episodeId);
+    if (first === undefined || day < first) firstDays.set(episodeId, day);
+  }
+  const episodes = [...firstDays.keys()].sort((a, b) => a - b);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${EPISODE_SUMS_LOCK}, episode) from unnest(${`{${episodes.join(",")}}`}::int[]) as episode`,
+  );
   await tx
     .insert(downloadEpisodeDays)
-    .values(addUp(rows, ({ episodeId, day }) => ({ episodeId, day })))
+    .values(episodeDays.map((row) => ({ ...row, through: 0 })))
     .onConflictDoUpdate({
       target: [downloadEpisodeDays.episodeId, downloadEpisodeDays.day],
       set: addExcluded(downloadEpisodeDays.downloads),
     });
-  await tx
-    .insert(downloadEpisodeTotals)
-    .values(addUp(rows, ({ episodeId }) => ({ episodeId })))
-    .onConflictDoUpdate({ target: downloadEpisodeTotals.episodeId, set: addExcluded(downloadEpisodeTotals.downloads) });
+  // `through` of each episode's days from the first it changed on: its new days', and those after.
+  await tx.execute(
+    sql`select download_episode_running_totals(episode, first_day) from (values ${sql.join(
+      [...firstDays].map(([episode, day]) => sql`(${episode}::int, ${day}::date)`),
+      sql`, `,
+    )}) as changed (episode, first_day)`,
+  );
   await tx
     .insert(downloadBreakdownDays)
     .values(

@@ -1,11 +1,10 @@
-import { and, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import {
   downloadBreakdownDays,
   downloadDays,
   downloadEpisodeDays,
-  downloadEpisodeTotals,
   feedSubscriberReports,
   podcastEpisodes,
 } from "~/db/schema";
@@ -70,33 +69,29 @@ async function downloadsByApp(db: Database, query: DownloadsQuery): Promise<Down
     .orderBy(desc(downloads), downloadDays.app);
 }
 
-/** Downloads per episode, most first: from the episodes' totals when the query has no dates, else their days. */
+/**
+ * An episode's downloads of the days before `day` (of all its days when null): the running total of its last day
+ * before, one row through the (episode, day) key however long its history.
+ */
+const downloadsBefore = (episode: AnyPgColumn, day: SQL | null) =>
+  sql<number>`coalesce((select ${downloadEpisodeDays.through} from ${downloadEpisodeDays}
+    where ${downloadEpisodeDays.episodeId} = ${episode}${day ? sql` and ${downloadEpisodeDays.day} < ${day}` : sql``}
+    order by ${downloadEpisodeDays.day} desc limit 1), 0)`;
+
+/** Downloads per episode between the query's days, most first: the difference of two running totals per episode. */
 function downloadsByEpisode(db: Database, query: DownloadsQuery) {
-  if (!query.from && !query.to) {
-    return db
-      .select({
-        id: downloadEpisodeTotals.episodeId,
-        title: podcastEpisodes.title,
-        downloads: downloadEpisodeTotals.downloads,
-      })
-      .from(downloadEpisodeTotals)
-      .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, downloadEpisodeTotals.episodeId))
-      .where(query.episode ? eq(downloadEpisodeTotals.episodeId, query.episode) : undefined)
-      .orderBy(desc(downloadEpisodeTotals.downloads), downloadEpisodeTotals.episodeId);
-  }
-  const downloads = sumOf(downloadEpisodeDays.downloads);
-  return db
-    .select({ id: downloadEpisodeDays.episodeId, title: podcastEpisodes.title, downloads })
-    .from(downloadEpisodeDays)
-    .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, downloadEpisodeDays.episodeId))
-    .where(
-      and(
-        query.episode ? eq(downloadEpisodeDays.episodeId, query.episode) : undefined,
-        inRange(downloadEpisodeDays.day, query),
-      ),
-    )
-    .groupBy(downloadEpisodeDays.episodeId, podcastEpisodes.title)
-    .orderBy(desc(downloads), downloadEpisodeDays.episodeId);
+  const upTo = downloadsBefore(podcastEpisodes.id, query.to ? sql`${query.to}::date + 1` : null);
+  const before = query.from ? downloadsBefore(podcastEpisodes.id, sql`${query.from}::date`) : sql`0`;
+  const sums = db
+    .select({
+      id: podcastEpisodes.id,
+      title: podcastEpisodes.title,
+      downloads: sql<number>`${upTo} - ${before}`.mapWith(Number).as("downloads"),
+    })
+    .from(podcastEpisodes)
+    .where(query.episode ? eq(podcastEpisodes.id, query.episode) : undefined)
+    .as("sums");
+  return db.select().from(sums).where(gt(sums.downloads, 0)).orderBy(desc(sums.downloads), sums.id);
 }
 
 /** Downloads counted in the daily rows, in total, per day, per app and per episode (most first). */
@@ -131,33 +126,19 @@ function everyDay(from: string, to: string, counted: { date: string; downloads: 
 
 /**
  * Each episode published by `now`, newest first, with its downloads of the days before its 7th and its 30th day from
- * its publish day (UTC), from its per-day sums: an index range per episode, whatever the length of its history.
+ * its publish day (UTC): two running totals per episode, whatever the length of its history.
  */
 function readLaunches(db: Database, now: Date) {
   const publishDay = sql`(${podcastEpisodes.publishDate} at time zone 'UTC')::date`;
-  const launch = db
-    .select({
-      first7:
-        sql<number>`coalesce(sum(${downloadEpisodeDays.downloads}) filter (where ${downloadEpisodeDays.day} < ${publishDay} + 7), 0)`
-          .mapWith(Number)
-          .as("first7"),
-      first30: sql<number>`coalesce(sum(${downloadEpisodeDays.downloads}), 0)`.mapWith(Number).as("first30"),
-    })
-    .from(downloadEpisodeDays)
-    .where(
-      and(eq(downloadEpisodeDays.episodeId, podcastEpisodes.id), sql`${downloadEpisodeDays.day} < ${publishDay} + 30`),
-    )
-    .as("launch");
   return db
     .select({
       id: podcastEpisodes.id,
       title: podcastEpisodes.title,
       publishDay: sql<string>`to_char(${podcastEpisodes.publishDate} at time zone 'UTC', 'YYYY-MM-DD')`,
-      first7: launch.first7,
-      first30: launch.first30,
+      first7: downloadsBefore(podcastEpisodes.id, sql`${publishDay} + 7`).mapWith(Number),
+      first30: downloadsBefore(podcastEpisodes.id, sql`${publishDay} + 30`).mapWith(Number),
     })
     .from(podcastEpisodes)
-    .leftJoinLateral(launch, sql`true`)
     .where(and(eq(podcastEpisodes.status, "published"), lte(podcastEpisodes.publishDate, now)))
     .orderBy(desc(podcastEpisodes.publishDate));
 }
