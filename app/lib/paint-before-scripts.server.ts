@@ -13,6 +13,7 @@ import { StringDecoder } from "node:string_decoder";
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const BOOTSTRAP_SCRIPT = /(<script[^>]* type="module" async="">)([\s\S]*?)(<\/script>)/;
+const SCRIPT_END = "</script>";
 const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
 /** The route-manifest import React Router adds when lazy route discovery is off. */
 const BARE_IMPORT = /^import ("[^"]+");$/gm;
@@ -60,22 +61,30 @@ export function paintBeforeScripts(shell: string): string {
  */
 export function paintBeforeScriptsStream(): Transform {
   const decoder = new StringDecoder("utf8");
-  let held = "";
+  // The held text in pieces, joined only once a script has ended in new text: a large page arrives in many chunks,
+  // and joining and searching the whole held text again for each made the rewrite's cost grow with its size squared.
+  const held: string[] = [];
+  let tail = "";
   let rewritten = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (rewritten) return callback(null, chunk);
-      held += decoder.write(chunk);
-      const bootstrap = BOOTSTRAP_SCRIPT.exec(held);
-      if (!bootstrap) return callback();
+      const text = decoder.write(chunk);
+      held.push(text);
+      const scriptEnded = `${tail}${text}`.includes(SCRIPT_END);
+      tail = `${tail}${text}`.slice(-(SCRIPT_END.length - 1));
+      if (!scriptEnded) return callback();
+      const shell = held.join("");
+      held.length = 0;
+      held.push(shell);
+      if (!BOOTSTRAP_SCRIPT.test(shell)) return callback();
       rewritten = true;
-      const output = paintBeforeScripts(held);
-      held = "";
-      callback(null, output);
+      held.length = 0;
+      callback(null, paintBeforeScripts(shell));
     },
     flush(callback) {
-      held += decoder.end();
-      callback(null, held ? paintBeforeScripts(held) : undefined);
+      const rest = held.join("") + decoder.end();
+      callback(null, rest ? paintBeforeScripts(rest) : undefined);
     },
   });
 }
