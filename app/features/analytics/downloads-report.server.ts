@@ -143,8 +143,16 @@ function readLaunches(db: Database, now: Date) {
     .orderBy(desc(podcastEpisodes.publishDate));
 }
 
-/** What the analytics screen shows for the last `days` days (null: everything counted), as of `now`. */
-export async function readAnalyticsReport(db: Database, now: Date, days: number | null): Promise<AnalyticsReport> {
+/**
+ * What the analytics screen shows for the last `days` days (null: everything counted), as of `now`, with the launches
+ * of the latest `launchesListed` episodes (null: every one); the medians are of every published episode.
+ */
+export async function readAnalyticsReport(
+  db: Database,
+  now: Date,
+  days: number | null,
+  launchesListed: number | null = null,
+): Promise<AnalyticsReport> {
   const to = utcDay(now);
   const query: DownloadsQuery = days ? { from: firstDayOf(now, days), to } : {};
   const [byDay, byApp, byPlatform, byDevice, byCountry, launchRows, feedSubscribers] = await Promise.all([
@@ -165,7 +173,8 @@ export async function readAnalyticsReport(db: Database, now: Date, days: number 
     byCountry,
     feedSubscribers,
     launches: {
-      episodes: launchRows,
+      episodes: launchesListed === null ? launchRows : launchRows.slice(0, launchesListed),
+      published: launchRows.length,
       median7: median(launchRows.map((row) => row.first7)),
       median30: median(launchRows.map((row) => row.first30)),
     },

@@ -34,8 +34,12 @@ export type DownloadsQuery = z.infer<typeof DownloadsQuerySchema>;
 export const ANALYTICS_RANGES = ["7", "30", "90", "all"] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 
+/** How many of the latest episodes the launch table lists unless all are asked for (`episodes=all`). */
+export const LATEST_LAUNCHES = 20;
+
 export const AnalyticsPageQuerySchema = z.object({
   range: z.enum(ANALYTICS_RANGES).catch("30"),
+  episodes: z.enum(["latest", "all"]).catch("latest"),
 });
 
 export type DownloadsSummary = {
@@ -60,7 +64,10 @@ export type AnalyticsReport = {
   feedSubscribers: number;
   /** Each episode's downloads in its first 7 and 30 days from its publish date, and the show's medians. */
   launches: {
+    /** The latest first; as many as were asked for. */
     episodes: { id: number; title: string; publishDay: string; first7: number; first30: number }[];
+    /** How many episodes are published: the medians are theirs. */
+    published: number;
     median7: number;
     median30: number;
   };

@@ -1,6 +1,6 @@
 import { AnalyticsReportView } from "~/features/analytics/components/analytics-report";
 import { readAnalyticsReport } from "~/features/analytics/downloads-report.server";
-import { AnalyticsPageQuerySchema } from "~/features/analytics/schema";
+import { AnalyticsPageQuerySchema, LATEST_LAUNCHES } from "~/features/analytics/schema";
 import { appContext } from "~/lib/app-context.server";
 import { requireStaffForPage } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -17,8 +17,9 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(appContext);
   await requireStaffForPage(db, request, ROLES.analytics);
-  const { range } = AnalyticsPageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const report = await readAnalyticsReport(db, new Date(), range === "all" ? null : Number(range));
+  const { range, episodes } = AnalyticsPageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const days = range === "all" ? null : Number(range);
+  const report = await readAnalyticsReport(db, new Date(), days, episodes === "all" ? null : LATEST_LAUNCHES);
   return { report, range, countryEnabled: env.GEOIP_DB !== undefined };
 }
 

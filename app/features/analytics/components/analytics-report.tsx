@@ -19,6 +19,16 @@ function chartDescription(bars: { label: string; value: number }[], what: string
   return `${total} downloads ${what}; the most, ${top.value}, on ${top.label}.`;
 }
 
+/** Past this many days the chart and its table go by month: a bar a day would be thinner than a pixel, a row a day unread. */
+const MOST_DAYS_DRAWN = 92;
+
+/** The days' downloads added up per calendar month (YYYY-MM), in order. */
+function byMonth(days: AnalyticsReport["days"]): { label: string; value: number }[] {
+  const months = new Map<string, number>();
+  for (const day of days) months.set(day.date.slice(0, 7), (months.get(day.date.slice(0, 7)) ?? 0) + day.downloads);
+  return [...months].map(([label, value]) => ({ label, value }));
+}
+
 function Breakdown({ title, heading, rows }: { title: string; heading: string; rows: AnalyticsReport["byPlatform"] }) {
   return (
     <section className="mt-12">
@@ -47,7 +57,12 @@ export function AnalyticsReportView({
   range: AnalyticsRange;
   countryEnabled: boolean;
 }) {
-  const days = report.days.map((day) => ({ label: day.date, value: day.downloads }));
+  const monthly = report.days.length > MOST_DAYS_DRAWN;
+  const periods = monthly
+    ? byMonth(report.days)
+    : report.days.map((day) => ({ label: day.date, value: day.downloads }));
+  const per = monthly ? "month" : "day";
+  const { launches } = report;
   return (
     <>
       <nav aria-label="Range" className="flex flex-wrap gap-2">
@@ -71,25 +86,35 @@ export function AnalyticsReportView({
       </nav>
 
       <section className="mt-8">
-        <h2 className="mb-2 font-semibold text-2xl">Downloads per day</h2>
+        <h2 className="mb-2 font-semibold text-2xl">Downloads per {per}</h2>
         <p className="mb-4 text-muted-foreground">
           <strong className="text-foreground">{report.summary.total}</strong> downloads in {rangeWords(range)}, counted
           by the IAB rules. Feed readers report <strong className="text-foreground">{report.feedSubscribers}</strong>{" "}
           feed subscribers this week.
         </p>
         <BarChart
-          title={`Downloads per day, ${rangeWords(range)}`}
-          description={chartDescription(days, `in ${rangeWords(range)}`)}
-          bars={days}
-          labelHeading="Day"
+          title={`Downloads per ${per}, ${rangeWords(range)}`}
+          description={chartDescription(periods, `in ${rangeWords(range)}`)}
+          bars={periods}
+          labelHeading={monthly ? "Month" : "Day"}
         />
       </section>
 
       <section className="mt-12">
         <h2 className="mb-2 font-semibold text-2xl">Episodes after launch</h2>
         <p className="mb-4 text-muted-foreground">
-          Each episode's downloads in its first 7 and 30 days, against the show's median episode (
-          {report.launches.median7} and {report.launches.median30}).
+          Each episode's downloads in its first 7 and 30 days, against the show's median episode ({launches.median7} and{" "}
+          {launches.median30}).
+          {launches.episodes.length < launches.published ? (
+            <>
+              {" "}
+              The latest {launches.episodes.length} of {launches.published} episodes;{" "}
+              <Link to={`?range=${range}&episodes=all`} className="underline">
+                show all {launches.published}
+              </Link>
+              .
+            </>
+          ) : null}
         </p>
         <Table aria-label="Episodes after launch" scrollsByKeyboard>
           <TableHeader>
@@ -105,15 +130,15 @@ export function AnalyticsReportView({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {report.launches.episodes.map((episode) => (
+            {launches.episodes.map((episode) => (
               <TableRow key={episode.id}>
                 <TableCell>{episode.title}</TableCell>
                 <TableCell className="whitespace-nowrap">{episode.publishDay}</TableCell>
                 <TableCell className="text-right tabular-nums">
-                  {episode.first7} <Versus value={episode.first7} median={report.launches.median7} />
+                  {episode.first7} <Versus value={episode.first7} median={launches.median7} />
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
-                  {episode.first30} <Versus value={episode.first30} median={report.launches.median30} />
+                  {episode.first30} <Versus value={episode.first30} median={launches.median30} />
                 </TableCell>
               </TableRow>
             ))}
