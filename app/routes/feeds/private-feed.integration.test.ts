@@ -8,6 +8,8 @@ import { openTestMediaStorage, type TestMediaStorage } from "#tests/setup/media-
 import { signInMember, signInOwner, type TestMember } from "#tests/setup/sessions";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { downloadDays } from "~/db/schema";
+import { countDownloads } from "~/features/analytics/count-downloads.server";
+import { flushAudioRequests } from "~/features/analytics/request-buffer.server";
 import { newMediaKey } from "~/lib/media/media-key";
 import * as episodePage from "../public/episode";
 import * as mediaRoute from "../public/media";
@@ -303,11 +305,15 @@ describe("early access", () => {
 
 describe("downloads of the audio each address serves", () => {
   const OVERCAST = { "User-Agent": "Overcast/3.0 (+http://overcast.fm/; iOS podcast app)" };
-  const countedFor = (episodeId: number) =>
-    database.db
+  /** The episode's daily rows once the requests handed over are written and a counting pass has run, as the server's would. */
+  const countedFor = async (episodeId: number) => {
+    await flushAudioRequests(database.db);
+    await countDownloads({ db: database.db, media: media.storage });
+    return database.db
       .select({ access: downloadDays.access, app: downloadDays.app, downloads: downloadDays.downloads })
       .from(downloadDays)
       .where(eq(downloadDays.episodeId, episodeId));
+  };
 
   it("counts the private feed's audio as premium and the public episode's /media/ audio as public", async () => {
     const member = await signInMember(database.db, "basic");
