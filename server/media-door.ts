@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream";
+import type { AudioServed } from "../app/features/analytics/count-downloads.server";
 import { READ_CHUNK_BYTES } from "../app/lib/media/disk-storage.server";
 import { mediaAnswer } from "../app/lib/media/media-answer.server";
 import { isMediaKey } from "../app/lib/media/media-key";
@@ -9,16 +10,8 @@ import type { MediaStorage, StoredMedia } from "../app/lib/media/media-storage.s
 
 const MEDIA_PREFIX = "/media/";
 
-/** One GET of public audio the door sent bytes of, as counting reads it. */
-type PublicAudioServed = {
-  audioKey: string;
-  clientIp: string;
-  userAgent: string | null;
-  start: number;
-  end: number;
-  size: number;
-  at: Date;
-};
+/** One GET of public audio the door sent bytes of, as counting reads it: its access is public. */
+type PublicAudioServed = Omit<AudioServed, "access">;
 
 export type MediaDoorOptions = {
   /** The audio keys everyone may have now, read from the database. */
