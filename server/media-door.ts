@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { pipeline } from "node:stream";
 import type { AudioServed } from "../app/features/analytics/count-downloads.server";
-import { READ_CHUNK_BYTES } from "../app/lib/media/disk-storage.server";
 import { mediaAnswer } from "../app/lib/media/media-answer.server";
 import { isMediaKey } from "../app/lib/media/media-key";
 import type { MediaStorage, StoredMedia } from "../app/lib/media/media-storage.server";
+import { sendFileRange } from "./send-file-range";
 
 const MEDIA_PREFIX = "/media/";
 
@@ -107,9 +105,7 @@ export function createMediaDoor(options: MediaDoorOptions): MediaDoor {
     }
     const start = answer.range?.start ?? 0;
     const end = answer.range?.end ?? stored.size - 1;
-    // pipeline destroys the file's stream, and so closes the file, whichever side ends first: a client that hangs up
-    // mid-body included. An error after the headers can only cut the response short, as it does.
-    pipeline(fs.createReadStream(path, { start, end, highWaterMark: READ_CHUNK_BYTES }), res, () => {});
+    sendFileRange(res, path, start, end);
     options.onAudioServed({
       audioKey: key,
       clientIp: options.clientAddress(req),
