@@ -188,11 +188,50 @@ describe("counting downloads", () => {
 
   it("writes the requests handed over beside the responses within moments, with nobody waiting on the database", async () => {
     countAudioServed({ db: database.db, media }, served({ start: 0, end: 1 }));
-    countAudioServed({ db: database.db, media }, served({ start: 2, end: 3 }));
+    countAudioServed({ db: database.db, media }, served({ start: 100, end: 101 }));
     expect(await database.db.$count(audioRequests)).toBe(0);
     // The batch's timer writes them: nothing else is asked to.
     await vi.waitFor(async () => expect(await database.db.$count(audioRequests)).toBe(2), { timeout: 5_000 });
     expect(await waitingRequests()).toBe(2);
+  });
+
+  it("writes a listener's requests of touching bytes within a second as one row, with the same download", async () => {
+    const ranges = Array.from({ length: 61 }, (_, index) => ({
+      start: index * 1000,
+      end: index * 1000 + 999,
+      at: new Date(START.getTime() + index * 10),
+    }));
+    // Out of order, as parallel fetches finish, and a repeat of bytes already asked for.
+    await buffer(...ranges.reverse(), ranges[7]);
+    // Apart from them: another listener, bytes that do not touch, the same bytes over a second later.
+    await buffer(
+      { clientIp: "198.51.100.8", start: 0, end: 999 },
+      { start: 70_000, end: 70_999 },
+      { start: 0, end: 999, at: later(0.001) },
+    );
+    await flushAudioRequests(database.db);
+    const rows = await database.db
+      .select({ firstByte: audioRequests.firstByte, lastByte: audioRequests.lastByte, at: audioRequests.at })
+      .from(audioRequests)
+      .orderBy(audioRequests.at, audioRequests.lastByte);
+    expect(rows).toEqual([
+      { firstByte: 0, lastByte: 999, at: START },
+      { firstByte: 0, lastByte: 60_999, at: START },
+      { firstByte: 70_000, lastByte: 70_999, at: START },
+      { firstByte: 0, lastByte: 999, at: later(0.001) },
+    ]);
+    expect(await countDownloads({ db: database.db, media })).toBe(1);
+  });
+
+  it("keeps a listener's bytes asked again and again without a download, and counts once when the rest comes", async () => {
+    // A player's probes and a first half, asked for again every ten minutes, each examined in a pass of its own.
+    for (let tenMinutes = 0; tenMinutes < 30; tenMinutes++) {
+      expect(await record({ start: 0, end: 1, at: later(tenMinutes / 6) })).toBe("not counted");
+      expect(await record({ start: 0, end: 29_999, at: later(tenMinutes / 6 + 0.01) })).toBe("not counted");
+    }
+    expect(await record({ start: 30_000, end: MINUTE - 1, at: later(5) })).toBe("counted");
+    expect(await record({ start: 0, end: MINUTE - 1, at: later(6) })).toBe("not counted");
+    expect(await totalDownloads()).toBe(1);
   });
 
   it("counts one download when two requests complete it at once", async () => {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
-import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import maxmind, { type CountryResponse, type Reader } from "maxmind";
 import type { Database, Transaction } from "~/db/client.server";
 import { analyticsKeys, audioRequests, feedSubscriberReports, podcastEpisodes } from "~/db/schema";
@@ -90,8 +90,27 @@ function dayKey(db: Database, day: string): Promise<string> {
   return key;
 }
 
-const listenerHash = (secret: string, address: string, userAgent: string) =>
-  createHmac("sha256", secret).update(`${address}\n${userAgent}`).digest("base64url");
+/** Listeners whose hashes are kept per key: a listener's requests come in runs, and an HMAC per request is not free. */
+const MOST_HASHES_REMEMBERED = 10_000;
+/** The hashes made under today's and yesterday's keys; an older key's are forgotten as soon as a newer key is used. */
+const hashesUnderKey = new Map<string, Map<string, string>>();
+
+function listenerHash(secret: string, address: string, userAgent: string): string {
+  let hashes = hashesUnderKey.get(secret);
+  if (!hashes) {
+    if (hashesUnderKey.size >= 2) hashesUnderKey.delete(hashesUnderKey.keys().next().value as string);
+    hashes = new Map();
+    hashesUnderKey.set(secret, hashes);
+  }
+  const listener = `${address}\n${userAgent}`;
+  let hash = hashes.get(listener);
+  if (!hash) {
+    if (hashes.size >= MOST_HASHES_REMEMBERED) hashes.clear();
+    hash = createHmac("sha256", secret).update(listener).digest("base64url");
+    hashes.set(listener, hash);
+  }
+  return hash;
+}
 
 const countryReaders = new Map<string, Promise<Reader<CountryResponse>>>();
 
@@ -221,6 +240,13 @@ type LatestDownload = { listener: string; episode_id: number; download_at: strin
 type ExaminedRequest = { id: number; at: Date; firstByte: number; lastByte: number };
 
 /**
+ * Whether an earlier request's bytes lie within a later one's: the earlier then adds nothing to what the listener has
+ * asked for while both are in the window, and leaves it first, so the rules can forget it.
+ */
+const within = (earlier: ExaminedRequest, later: ExaminedRequest) =>
+  earlier.firstByte >= later.firstByte && earlier.lastByte <= later.lastByte;
+
+/**
  * Examines up to REQUESTS_PER_PASS waiting requests within the caller's transaction, by the IAB guidelines
  * (docs/analytics.md): a listener's requests for an episode within a rolling 24 hours add up until they cover the bytes
  * a download needs, and a listener's episode counts once in 24 hours. The requests are claimed with SKIP LOCKED, so
@@ -271,7 +297,9 @@ export async function examineWaitingRequests(
   // In the order the requests came, which instances' batches may have written out of order.
   for (const request of [...waiting].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)) {
     const group = `${request.listener} ${request.episodeId}`;
-    groups.set(group, [...(groups.get(group) ?? []), request]);
+    const requests = groups.get(group);
+    if (requests) requests.push(request);
+    else groups.set(group, [request]);
   }
   // Examined requests of these listeners and episodes, under either of each listener's hashes; read after the locks.
   const pairs = sql.join(
@@ -313,15 +341,20 @@ export async function examineWaitingRequests(
   const open = new Map<string, ExaminedRequest[]>();
   if (undecided.length > 0) {
     const since = new Date(Math.min(...undecided.map(([first]) => windowOf(first))));
+    // A listener who asks for the same bytes again and again without a download (a player's probes) leaves a row each
+    // time: the latest of each range is all the rules need, as it leaves the window last.
     const rows = await tx
-      .select({
-        id: audioRequests.id,
-        listener: audioRequests.listener,
-        episodeId: audioRequests.episodeId,
-        at: audioRequests.at,
-        firstByte: audioRequests.firstByte,
-        lastByte: audioRequests.lastByte,
-      })
+      .selectDistinctOn(
+        [audioRequests.listener, audioRequests.episodeId, audioRequests.firstByte, audioRequests.lastByte],
+        {
+          id: audioRequests.id,
+          listener: audioRequests.listener,
+          episodeId: audioRequests.episodeId,
+          at: audioRequests.at,
+          firstByte: audioRequests.firstByte,
+          lastByte: audioRequests.lastByte,
+        },
+      )
       .from(audioRequests)
       .where(
         and(
@@ -337,6 +370,13 @@ export async function examineWaitingRequests(
           isNotNull(audioRequests.examinedAt),
           gt(audioRequests.at, since),
         ),
+      )
+      .orderBy(
+        audioRequests.listener,
+        audioRequests.episodeId,
+        audioRequests.firstByte,
+        audioRequests.lastByte,
+        desc(audioRequests.at),
       );
     for (const row of rows) {
       const key = `${row.listener} ${row.episodeId}`;
@@ -363,7 +403,10 @@ export async function examineWaitingRequests(
         downloadAt.set(request.id, download);
         continue;
       }
-      pending = [...pending.filter((earlier) => earlier.at.getTime() > windowStart), request];
+      pending = [
+        ...pending.filter((earlier) => earlier.at.getTime() > windowStart && !within(earlier, request)),
+        request,
+      ];
       if (coveredBytes(pending) < bytesForDownload(request.size, request.durationSeconds, header)) continue;
       download = request.at;
       for (const taken of pending) downloadAt.set(taken.id, download);
@@ -387,10 +430,9 @@ export async function examineWaitingRequests(
     update ${audioRequests} set
       examined_at = coalesce(${audioRequests.examinedAt}, ${now.toISOString()}::timestamptz),
       download_at = coalesce(marked.download_at, ${audioRequests.downloadAt})
-    from (values ${sql.join(
-      [...downloadAt].map(([id, at]) => sql`(${id}::int, ${at?.toISOString() ?? null}::timestamptz)`),
-      sql`, `,
-    )}) as marked(id, download_at)
+    from jsonb_to_recordset(${JSON.stringify(
+      [...downloadAt].map(([id, at]) => ({ id, download_at: at?.toISOString() ?? null })),
+    )}::jsonb) as marked(id int, download_at timestamptz)
     where ${audioRequests.id} = marked.id`);
   await addToDailyRows(tx, sumDailyDownloads(counted));
   return { examined: waiting.length, counted: counted.length };

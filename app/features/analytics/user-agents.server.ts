@@ -66,6 +66,21 @@ export type Listener = { kind: "bot" } | { kind: "player"; app: string; device: 
  */
 export function classifyUserAgent(userAgent: string | null): Listener {
   const agent = userAgent?.trim() ?? "";
+  let listener = classified.get(agent);
+  if (!listener) {
+    // The lists are read once per process, so an agent's answer never changes; a few agents make most requests.
+    if (classified.size >= MOST_AGENTS_REMEMBERED) classified.clear();
+    listener = classify(agent);
+    classified.set(agent, listener);
+  }
+  return listener;
+}
+
+/** Agents whose answer is kept: far more than the apps, devices and versions of any show's listeners. */
+const MOST_AGENTS_REMEMBERED = 5000;
+const classified = new Map<string, Listener>();
+
+function classify(agent: string): Listener {
   if (agent === "" || firstMatch(BOTS, agent)) return { kind: "bot" };
   // Players' media libraries (ExoPlayer, Windows Media Player) look like bots to isbot, and crawlers like browsers.
   const player = firstMatch(APPS, agent) ?? firstMatch(LIBRARIES, agent);
