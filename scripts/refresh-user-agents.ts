@@ -1,15 +1,16 @@
 /**
- * `npm run refresh-user-agents`: fetches the OPAWG user-agents-v2 list (MIT) into user-agents/ (the runtime files of
- * the bots, apps, libraries, browsers and devices, and the licence), which the download count then reads instead of
- * the site's own list from its next start (docs/analytics.md). The folder is not committed: the list is OPAWG's, kept
- * by them. It refuses a list whose patterns do not compile.
+ * `npm run refresh-user-agents`: fetches the OPAWG user-agents-v2 list (MIT) into the copy the site bundles,
+ * `app/features/analytics/opawg-user-agents/` (the runtime files of the bots, apps, libraries, browsers and devices,
+ * and the licence), and its examples into the test fixtures, which the tests then check the copy against. The next
+ * build counts with it (docs/analytics.md). It refuses a list whose patterns do not compile.
  */
 import fs from "node:fs";
 import path from "node:path";
 
 const SOURCE = "https://raw.githubusercontent.com/opawg/user-agents-v2/master";
 const LISTS = ["bots", "apps", "libraries", "browsers", "devices"];
-const outDir = path.resolve("user-agents");
+const outDir = path.resolve("app/features/analytics/opawg-user-agents");
+const examplesDir = path.resolve("tests/fixtures/opawg-user-agents");
 
 async function download(file: string): Promise<string> {
   const response = await fetch(`${SOURCE}/${file}`);
@@ -29,6 +30,15 @@ for (const list of LISTS) {
   files.set(`${list}.json`, text);
 }
 files.set("LICENSE", await download("LICENSE"));
-fs.mkdirSync(outDir, { recursive: true });
-for (const [name, text] of files) fs.writeFileSync(path.join(outDir, name), text);
-console.log(`Wrote ${[...files.keys()].join(", ")} to ${path.relative(process.cwd(), outDir)}`);
+const examples = new Map<string, string>();
+// OPAWG checks the deterministic match of every list's examples but the devices'; the tests check the same here.
+for (const list of LISTS.filter((name) => name !== "devices"))
+  examples.set(`${list}.examples.json`, await download(`build/${list}.examples.json`));
+for (const [dir, written] of [
+  [outDir, files],
+  [examplesDir, examples],
+] as const) {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, text] of written) fs.writeFileSync(path.join(dir, name), text);
+  console.log(`Wrote ${[...written.keys()].join(", ")} to ${path.relative(process.cwd(), dir)}`);
+}

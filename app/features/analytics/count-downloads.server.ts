@@ -9,7 +9,7 @@ import { startIntervalWorker } from "~/lib/interval-worker.server";
 import type { MediaStorage } from "~/lib/media/media-storage.server";
 import { addToDailyRows, type DailyDownloads } from "./daily-rows.server";
 import { bufferRequest, flushAudioRequests } from "./request-buffer.server";
-import { classifyUserAgent, reportedSubscribers } from "./user-agents.server";
+import { classifyUserAgent, LONGEST_AGENT_REMEMBERED, reportedSubscribers } from "./user-agents.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first key of the two-key advisory locks a counting pass takes per episode; any constant no other lock uses. */
@@ -92,21 +92,25 @@ function dayKey(db: Database, day: string): Promise<string> {
 
 /** Listeners whose hashes are kept per key: a listener's requests come in runs, and an HMAC per request is not free. */
 const MOST_HASHES_REMEMBERED = 10_000;
-/** The hashes made under today's and yesterday's keys; an older key's are forgotten as soon as a newer key is used. */
+/** The hashes made under at most two keys (today's and yesterday's): a third key's first use forgets the first kept. */
 const hashesUnderKey = new Map<string, Map<string, string>>();
 
+const hmacOf = (secret: string, listener: string) => createHmac("sha256", secret).update(listener).digest("base64url");
+
 function listenerHash(secret: string, address: string, userAgent: string): string {
+  const listener = `${address}\n${userAgent}`;
+  // An agent longer than real ones is hashed each time: made-up agents of a header's size are not kept in memory.
+  if (userAgent.length > LONGEST_AGENT_REMEMBERED) return hmacOf(secret, listener);
   let hashes = hashesUnderKey.get(secret);
   if (!hashes) {
     if (hashesUnderKey.size >= 2) hashesUnderKey.delete(hashesUnderKey.keys().next().value as string);
     hashes = new Map();
     hashesUnderKey.set(secret, hashes);
   }
-  const listener = `${address}\n${userAgent}`;
   let hash = hashes.get(listener);
   if (!hash) {
     if (hashes.size >= MOST_HASHES_REMEMBERED) hashes.clear();
-    hash = createHmac("sha256", secret).update(listener).digest("base64url");
+    hash = hmacOf(secret, listener);
     hashes.set(listener, hash);
   }
   return hash;

@@ -127,7 +127,7 @@ const joins = (waiting: BufferedRequest, next: BufferedRequest) =>
  * Keeps a request to be written with the next batch; nothing here waits on the database. A player that asks for an
  * episode in many ranges at once, or a listener who asks for the same bytes again, would write a row per request: a
  * request within a second whose bytes touch the listener's waiting request of the same audio joins it instead, the
- * row keeping the earlier time (docs/analytics.md, "What is stored").
+ * row keeping the earlier time (docs/analytics.md, "What is kept").
  */
 export function bufferRequest(db: Database, request: BufferedRequest): void {
   const buffer = bufferOf(db);

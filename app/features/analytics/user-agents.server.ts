@@ -1,41 +1,16 @@
-import fs from "node:fs";
-import path from "node:path";
 import { isbot } from "isbot";
-import { BUILT_IN_USER_AGENTS, type UserAgentEntry, type UserAgentLists } from "./user-agent-list";
+import { OPAWG_USER_AGENTS, type UserAgentEntry } from "./user-agent-list";
 
-type Matcher = { name: string; pattern: RegExp };
-
-/**
- * Where `npm run refresh-user-agents` puts a copy of the OPAWG user-agents-v2 runtime files (MIT). The copy is not in
- * the repository: a deployment that wants the fuller list fetches it there (relative to the folder the server starts
- * in), and the site's own list is used otherwise.
- */
-const OPAWG_COPY_DIR = path.resolve("user-agents");
-const LIST_NAMES = ["bots", "apps", "libraries", "browsers", "devices"] as const;
-
-/** The five lists from a folder of OPAWG runtime files, or the site's own when the folder does not hold all five. */
-export function readUserAgentLists(dir: string): UserAgentLists {
-  if (!LIST_NAMES.every((name) => fs.existsSync(path.join(dir, `${name}.json`)))) return BUILT_IN_USER_AGENTS;
-  const read = (name: (typeof LIST_NAMES)[number]) =>
-    (JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), "utf8")) as { entries: UserAgentEntry[] }).entries;
-  return {
-    bots: read("bots"),
-    apps: read("apps"),
-    libraries: read("libraries"),
-    browsers: read("browsers"),
-    devices: read("devices"),
-  };
-}
+type Matcher = { name: string; pattern: RegExp; category?: string };
 
 const compile = (entries: UserAgentEntry[]): Matcher[] =>
-  entries.map((entry) => ({ name: entry.name, pattern: new RegExp(entry.pattern) }));
+  entries.map((entry) => ({ name: entry.name, pattern: new RegExp(entry.pattern), category: entry.category }));
 
-const LISTS = readUserAgentLists(OPAWG_COPY_DIR);
-const BOTS = compile(LISTS.bots);
-const APPS = compile(LISTS.apps);
-const LIBRARIES = compile(LISTS.libraries);
-const BROWSERS = compile(LISTS.browsers);
-const DEVICES = compile(LISTS.devices);
+const BOTS = compile(OPAWG_USER_AGENTS.bots);
+const APPS = compile(OPAWG_USER_AGENTS.apps);
+const LIBRARIES = compile(OPAWG_USER_AGENTS.libraries);
+const BROWSERS = compile(OPAWG_USER_AGENTS.browsers);
+const DEVICES = compile(OPAWG_USER_AGENTS.devices);
 
 const firstMatch = (matchers: Matcher[], userAgent: string) => matchers.find((m) => m.pattern.test(userAgent));
 
@@ -61,11 +36,20 @@ const UNKNOWN = "Unknown";
 export type Listener = { kind: "bot" } | { kind: "player"; app: string; device: string; platform: string };
 
 /**
+ * Agents whose answer is kept: far more than the apps, devices and versions of any show's listeners, and none longer
+ * than real ones, so that made-up agents of a header's size cannot fill the memory.
+ */
+const MOST_AGENTS_REMEMBERED = 5000;
+export const LONGEST_AGENT_REMEMBERED = 512;
+const classified = new Map<string, Listener>();
+
+/**
  * Who sent a request, by the lists in the order OPAWG's asks for (bots, apps, libraries, browsers; the device from the
  * devices list), with `isbot` asked before the browsers for what names no player. No user agent at all is not a player.
  */
 export function classifyUserAgent(userAgent: string | null): Listener {
   const agent = userAgent?.trim() ?? "";
+  if (agent.length > LONGEST_AGENT_REMEMBERED) return classify(agent);
   let listener = classified.get(agent);
   if (!listener) {
     // The lists are read once per process, so an agent's answer never changes; a few agents make most requests.
@@ -76,15 +60,12 @@ export function classifyUserAgent(userAgent: string | null): Listener {
   return listener;
 }
 
-/** Agents whose answer is kept: far more than the apps, devices and versions of any show's listeners. */
-const MOST_AGENTS_REMEMBERED = 5000;
-const classified = new Map<string, Listener>();
-
 function classify(agent: string): Listener {
   if (agent === "" || firstMatch(BOTS, agent)) return { kind: "bot" };
-  // Players' media libraries (ExoPlayer, Windows Media Player) look like bots to isbot, and crawlers like browsers.
+  // Players' media libraries (ExoPlayer, AppleCoreMedia) look like bots to isbot, and crawlers like browsers; the
+  // libraries OPAWG files as bots (HTTP clients of programs, scrapers) are none.
   const player = firstMatch(APPS, agent) ?? firstMatch(LIBRARIES, agent);
-  if (!player && isbot(agent)) return { kind: "bot" };
+  if (player?.category === "bot" || (!player && isbot(agent))) return { kind: "bot" };
   const named = player ?? firstMatch(BROWSERS, agent);
   const device = firstMatch(DEVICES, agent)?.name ?? UNKNOWN;
   return {
